@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: unit and API tests, then a production build of the client and the browser journeys
+ * against it. Runs on the embedded database, or on PostgreSQL when DATABASE_URL is set. Ends with
+ * one line "N passed, N failed" over both runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+mkdirSync('test-results', { recursive: true });
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}
+
+function counts(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+const suites = [
+  { name: 'unit og API', args: [], report: 'test-results/unit.json' },
+  { name: 'browser (e2e)', args: ['--config', 'vitest.e2e.config.ts'], report: 'test-results/e2e.json', build: true },
+];
+
+let failedRun = false;
+const total = { passed: 0, failed: 0, skipped: 0 };
+const only = process.argv[2];
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'indbygget PGlite';
+
+for (const suite of suites) {
+  if (only === 'unit' && suite.build) continue;
+  if (only === 'e2e' && !suite.build) continue;
+  process.stdout.write(`\n== ${suite.name} på ${database} ==\n`);
+  if (suite.build && run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0) {
+    failedRun = true;
+    total.failed += 1;
+    continue;
+  }
+  rmSync(suite.report, { force: true });
+  const status = run(bin('vitest'), ['run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${suite.report}`]);
+  const c = counts(suite.report);
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+  // A suite can fail without a failing test (an error in set-up or an unhandled rejection).
+  if (status !== 0) {
+    failedRun = true;
+    if (c.failed === 0) total.failed += 1;
+  }
+}
+
+process.stdout.write(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+process.exit(failedRun || total.failed > 0 ? 1 : 0);

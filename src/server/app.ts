@@ -1,0 +1,148 @@
+/**
+ * buildApp: the Fastify instance with every route. main.ts runs it; tests build it too, with their
+ * own clock, randomness and mail.
+ */
+import { randomBytes as nodeRandomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes';
+import type { Config } from './config';
+import type { Db } from './db/connection';
+import type { Deps } from './deps';
+import { healthRoutes } from './health/routes';
+import { HttpError } from './lib/errors';
+import { createJobRunner } from './lib/jobs';
+import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
+import { createRateLimiter } from './lib/rate-limit';
+import { qrRoutes } from './qr/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export interface AppInput {
+  config: Config;
+  db: Db;
+  now?: () => Date;
+  randomBytes?: (size: number) => Uint8Array;
+  mailer?: Mailer;
+  /** The built client (dist/client); the API runs without it. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function buildApp(input: AppInput): Promise<FastifyInstance> {
+  const { config, db } = input;
+  const app = Fastify({
+    logger: input.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = input.now ?? (() => new Date());
+  const mailer = input.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
+  const rateLimiter = createRateLimiter(db, now);
+  const jobs = createJobRunner({
+    db,
+    now,
+    log: app.log,
+    handlers: { [SEND_MAIL]: sendMailJob(mailer) },
+    maintenance: () => rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000)),
+  });
+  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, log: app.log };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Served over plain HTTP on a LAN or localhost too; HSTS belongs on the TLS proxy.
+    strictTransportSecurity: false,
+  });
+
+  // Cookies are SameSite=Lax, and on top of that no state-changing request from another site is
+  // accepted: the Origin a browser sends must be ours.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    if ((origin && origin !== config.baseOrigin && origin !== ownOrigin) || site === 'cross-site') {
+      throw new HttpError(403, 'Forespørgslen kom fra et andet websted og blev afvist.');
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0]!;
+      const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
+      return reply.code(400).send({ message: first.message, ...(field ? { field } : {}) });
+    }
+    if (error instanceof HttpError) {
+      if (error.extra.retryAfterSeconds) reply.header('retry-after', String(error.extra.retryAfterSeconds));
+      const { retryAfterSeconds: _omit, ...extra } = error.extra;
+      return reply.code(error.statusCode).send({ message: error.message, ...extra });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    // Fastify's own client errors (bad JSON, too large, wrong content type) are the caller's fault.
+    if (status && status >= 400 && status < 500) {
+      const message =
+        status === 413 ? 'Forespørgslen er for stor.' : status === 415 ? 'Forespørgslen har en ukendt indholdstype.' : 'Forespørgslen kunne ikke læses.';
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Der skete en fejl på serveren. Prøv igen om lidt.' });
+  });
+
+  healthRoutes(app, deps);
+  authRoutes(app, deps);
+  qrRoutes(app, deps);
+
+  const clientDir = input.clientDir;
+  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // Vite names built assets by their content, so they never change under one name.
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !clientDir) {
+      return reply.code(404).send({ message: 'Adressen findes ikke.' });
+    }
+    // Every other page is the React app's: it routes on the client and shows its own not-found page.
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  return app;
+}

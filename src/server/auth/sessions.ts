@@ -1,0 +1,53 @@
+/**
+ * Server-side sessions behind an HTTP-only, SameSite=Lax cookie. The cookie holds a random token;
+ * the database holds only its hash, so a leaked database cannot be used to log in.
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
+import type { Db, Tx } from '../db/connection';
+import { sessions, users } from '../db/schema';
+import type { Deps } from '../deps';
+import { hashToken, newToken } from '../lib/tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function createSession(tx: Db | Tx, deps: Pick<Deps, 'now' | 'randomBytes'>, userId: string) {
+  const token = newToken(deps.randomBytes);
+  const expiresAt = new Date(deps.now().getTime() + SESSION_TTL_MS);
+  await tx.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function userForSession(db: Db, now: Date, token: string | undefined): Promise<UserRow | null> {
+  if (!token) return null;
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)));
+  return row?.user ?? null;
+}
+
+export async function destroySession(db: Db | Tx, token: string | undefined): Promise<void> {
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; expiresAt: Date }) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    // Behind a TLS-terminating proxy request.protocol is right only with TRUST_PROXY set.
+    secure: request.protocol === 'https',
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}

@@ -1,0 +1,64 @@
+/**
+ * Configuration, read once from the environment and validated; a bad value stops the server with
+ * one clear line (ARCHITECTURE.md). Every variable here is documented in README.md.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  BASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'skal være en postgres://-adresse')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED_DEMO: flag,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'skal være en smtp:// eller smtps://-adresse')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Mindested <noreply@mindested.dk>'),
+  CONTACT_EMAIL: z.email().default('kontakt@mindested.dk'),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Rate limits (README "Rate limits"): windows in minutes, counts per window.
+  RATE_LIMIT_WINDOW_MINUTES: positiveInt(15),
+  RATE_LIMIT_LOGIN_PER_IP: positiveInt(300),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: positiveInt(5),
+  RATE_LIMIT_REGISTER_PER_IP: positiveInt(30),
+  RATE_LIMIT_RESET_PER_IP: positiveInt(30),
+  RATE_LIMIT_RESET_PER_ACCOUNT: positiveInt(3),
+  RATE_LIMIT_QR_VALIDATE_PER_IP: positiveInt(120),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'BASE_URL'> & { BASE_URL: string; baseOrigin: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Ugyldig konfiguration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const value = parsed.data;
+  const baseUrl = (value.BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '');
+  return {
+    ...value,
+    DATA_DIR: path.resolve(value.DATA_DIR),
+    BASE_URL: baseUrl,
+    baseOrigin: new URL(baseUrl).origin,
+  };
+}
+
+export class ConfigError extends Error {}

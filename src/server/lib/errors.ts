@@ -1,0 +1,28 @@
+import type { DuplicateField } from '../../shared/auth';
+
+/**
+ * An error meant for the person using the product: its message is Danish and is sent as it is.
+ * Anything else thrown in a handler becomes a 500 with a general Danish sentence, never a stack.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: { field?: string; duplicates?: DuplicateField[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, field ? { field } : {});
+export const unauthorized = (message = 'Du skal være logget ind.') => new HttpError(401, message);
+export const forbidden = (message = 'Du har ikke adgang til dette.') => new HttpError(403, message);
+export const notFound = (message = 'Ikke fundet.') => new HttpError(404, message);
+export const conflict = (message: string, duplicates?: DuplicateField[]) =>
+  new HttpError(409, message, duplicates ? { duplicates } : {});
+
+export function tooManyRequests(retryAfterSeconds: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const when = minutes === 1 ? 'om et minut' : `om ${minutes} minutter`;
+  return new HttpError(429, `For mange forsøg. Prøv igen ${when}.`, { retryAfterSeconds });
+}

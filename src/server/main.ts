@@ -1,0 +1,62 @@
+/** Starts the product: config → database → app → listen. */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirBusyError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/open';
+import { DEMO_LOGIN, demoSummary, seedDemoIfEmpty } from './seed';
+
+const JOB_POLL_MS = 1000;
+
+async function main() {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config, 'serveren');
+  const now = () => new Date();
+  if (database.engine === 'pglite' || config.SEED_DEMO) await seedDemoIfEmpty(database.db, { randomBytes, now });
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'lukker ned');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.deps.jobs.start(JOB_POLL_MS);
+
+  const demo = await demoSummary(database.db);
+  const lines = [
+    '',
+    `  Mindested kører på ${config.BASE_URL}`,
+    `  Database: ${database.engine === 'pglite' ? `indbygget (PGlite) i ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (demo) {
+    lines.push(
+      `  Demo-login: brugernavn "${DEMO_LOGIN.username}", adgangskode "${DEMO_LOGIN.password}"`,
+      `  Demo-kontoens QR-kode (uden mindeside): ${config.BASE_URL}/qr/${demo.claimed[0] ?? '–'}`,
+      ...demo.free.map((code) => `  Ledig QR-kode: ${code}  →  ${config.BASE_URL}/register?qrCode=${code}`),
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Serveren kunne ikke starte: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

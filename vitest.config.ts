@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    // Two cores: argon2 and PGlite are CPU-bound, more workers only queue.
+    maxWorkers: 2,
+  },
+});
