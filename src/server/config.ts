@@ -14,9 +14,9 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  PORT: z.coerce.number('skal være et tal').int('skal være et helt tal').min(0).max(65535, 'skal være højst 65535').default(5000),
   HOST: z.string().default('0.0.0.0'),
-  BASE_URL: z.url().optional(),
+  BASE_URL: z.url('skal være en fuld adresse, fx https://mindested.dk').optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -30,7 +30,7 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Mindested <noreply@mindested.dk>'),
-  CONTACT_EMAIL: z.email().default('kontakt@mindested.dk'),
+  CONTACT_EMAIL: z.email('skal være en e-mailadresse').default('kontakt@mindested.dk'),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Rate limits (README "Rate limits"): windows in minutes, counts per window.

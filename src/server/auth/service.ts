@@ -135,7 +135,7 @@ export async function requestPasswordReset(deps: Deps, email: string): Promise<v
   const expiresAt = new Date(deps.now().getTime() + PASSWORD_RESET_TTL_MS);
   await deps.db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt, createdAt: deps.now() });
-    await enqueue(tx, SEND_MAIL, passwordResetMail({ to: user.email, name: user.fullName, link: `${deps.config.BASE_URL}/reset-password/${token}` }));
+    await enqueue(tx, SEND_MAIL, passwordResetMail({ to: user.email, name: user.fullName, link: `${deps.config.BASE_URL}/reset-password/${token}` }), deps.now());
   });
   deps.jobs.wake();
 }

@@ -15,8 +15,9 @@ const MAX_ATTEMPTS = 8;
 /** A claimed job whose worker died is offered again after this long. */
 const LEASE_MS = 5 * 60_000;
 
-export async function enqueue(tx: Db | Tx, kind: string, payload: unknown, runAt?: Date): Promise<void> {
-  await tx.insert(jobs).values({ kind, payload, ...(runAt ? { runAt } : {}) });
+/** Queues a job due at `runAt` (pass deps.now() for "now": the database clock is not the app's). */
+export async function enqueue(tx: Db | Tx, kind: string, payload: unknown, runAt: Date): Promise<void> {
+  await tx.insert(jobs).values({ kind, payload, runAt, createdAt: runAt });
 }
 
 /** Exponential back-off: 30 s, 1 min, 2 min … capped at an hour. */

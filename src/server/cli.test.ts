@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isWellFormedCode } from '../shared/qr-code';
+import { openDatabase } from './db/connection';
+import { qrCodes, users } from './db/schema';
+
+/**
+ * The CLI as an operator runs it: a separate process on the same database the server uses. On the
+ * embedded database it gets its own data directory; on PostgreSQL its own database.
+ */
+const run = promisify(execFile);
+const tsx = path.resolve('node_modules/.bin/tsx');
+let env: NodeJS.ProcessEnv;
+let dataDir: string;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'mindested-cli-'));
+  // Only what an operator's shell would have: Vitest's own variables (BASE_URL=/ …) stay out.
+  const base = { PATH: process.env.PATH, HOME: process.env.HOME, USER: process.env.USER, DATA_DIR: dataDir };
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const { createTestDatabase } = await import('../../tests/support/test-database');
+    const database = await createTestDatabase();
+    const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+    env = { ...base, DATABASE_URL: url };
+    cleanup = () => database.close();
+  } else {
+    env = base;
+    cleanup = async () => {};
+  }
+});
+afterAll(async () => {
+  await cleanup();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const cli = (...args: string[]) => run(tsx, ['src/server/cli.ts', ...args], { env });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('the command should have failed');
+    },
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+
+async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+  const database = env.DATABASE_URL ? await openDatabase({ url: env.DATABASE_URL }) : await openDatabase({ dataDir });
+  try {
+    return await fn(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('npm run cli', () => {
+  it('qr:generate prints the new codes, one per line, and nothing else on stdout', async () => {
+    const { stdout, stderr } = await cli('qr:generate', '--count', '7');
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(7);
+    expect(new Set(lines).size).toBe(7);
+    for (const line of lines) expect(isWellFormedCode(line)).toBe(true);
+    expect(stderr).toContain('7 nye QR-koder er oprettet.');
+    const stored = await withDatabase((db) => db.select().from(qrCodes));
+    expect(stored.map((r) => r.code)).toEqual(expect.arrayContaining(lines));
+  });
+
+  it('create-admin makes an administrator with an argon2id password, and refuses a taken name', async () => {
+    await cli('create-admin', '--username', 'anne', '--email', 'Anne@Mindested.dk', '--password', 'meget-hemmelig', '--full-name', 'Anne Admin');
+    const [admin] = await withDatabase((db) => db.select().from(users).where(eq(users.username, 'anne')));
+    expect(admin).toMatchObject({ role: 'admin', email: 'anne@mindested.dk', fullName: 'Anne Admin' });
+    expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const again = await failure(cli('create-admin', '--username', 'ANNE', '--email', 'x@y.dk', '--password', 'meget-hemmelig', '--full-name', 'X'));
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('Brugernavnet eller e-mailadressen er allerede i brug.');
+  });
+
+  it('explains wrong arguments in Danish without touching the database', async () => {
+    const missing = await failure(cli('qr:generate'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--count mangler');
+    expect(missing.stdout).toBe('');
+    const bad = await failure(cli('create-admin', '--username', 'b', '--email', 'ikke-email', '--password', 'hemmelig', '--full-name', 'B'));
+    expect(bad.stderr).toContain('--username: Brugernavnet skal være mindst 2 tegn.');
+    const unknown = await failure(cli('slet-alt'));
+    expect(unknown.stderr).toContain('Ukendt kommando: slet-alt');
+  });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))('refuses in one line while the server holds the embedded database', async () => {
+    // A live process (this test runner) holds the lock, as the server would.
+    await writeFile(path.join(dataDir, 'embedded-db.lock'), JSON.stringify({ pid: process.pid, holder: 'serveren' }));
+    try {
+      const refused = await failure(cli('qr:generate', '--count', '1'));
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr.trim().split('\n')).toEqual([
+        `Den indbyggede database i ${dataDir} er i brug af serveren (pid ${process.pid}). Stop den først, eller brug DATABASE_URL.`,
+      ]);
+    } finally {
+      await rm(path.join(dataDir, 'embedded-db.lock'));
+    }
+  });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))('takes over a stale lock left by a crashed server', async () => {
+    await writeFile(path.join(dataDir, 'embedded-db.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, holder: 'serveren' }));
+    const { stdout } = await cli('qr:generate', '--count', '1');
+    expect(isWellFormedCode(stdout.trim())).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The operator CLI. Works on the embedded database (refusing in one line while the server holds
+ * it) and on DATABASE_URL. Results go to stdout, everything else to stderr, so
+ * `npm run cli -- qr:generate --count 50 > codes.txt` gives a clean file.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { newUsername, registerBody } from '../shared/auth';
+import { hashPassword } from './auth/passwords';
+import { ConfigError, loadConfig } from './config';
+import { DataDirBusyError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/open';
+import { users } from './db/schema';
+import { createCodes } from './qr/service';
+
+const USAGE = `Brug:
+  npm run cli -- create-admin --username U --email E --password P --full-name N
+  npm run cli -- qr:generate --count N`;
+
+class UsageError extends Error {}
+
+const createAdminArgs = z.object({
+  username: newUsername,
+  email: registerBody.shape.email,
+  password: registerBody.shape.password,
+  'full-name': registerBody.shape.fullName,
+});
+
+const generateArgs = z.object({
+  count: z.coerce.number({ error: '--count skal være et tal' }).int('--count skal være et helt tal').min(1, '--count skal være mindst 1').max(100_000, '--count må højst være 100000'),
+});
+
+function parse<T extends z.ZodType>(schema: T, values: unknown): z.infer<T> {
+  const result = schema.safeParse(values);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new UsageError((values as Record<string, unknown>)[String(issue.path[0])] === undefined ? `--${issue.path.join('.')} mangler` : `--${issue.path.join('.')}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      username: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'full-name': { type: 'string' },
+      count: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (command !== 'create-admin' && command !== 'qr:generate') throw new UsageError(command ? `Ukendt kommando: ${command}` : 'Angiv en kommando.');
+
+  // Parse arguments before opening anything, so a typo never touches the database.
+  const admin = command === 'create-admin' ? parse(createAdminArgs, values) : null;
+  const generate = command === 'qr:generate' ? parse(generateArgs, values) : null;
+
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config, 'CLI');
+  try {
+    if (admin) {
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          username: admin.username,
+          email: admin.email,
+          fullName: admin['full-name'],
+          passwordHash: await hashPassword(admin.password),
+          role: 'admin',
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!user) throw new UsageError('Brugernavnet eller e-mailadressen er allerede i brug.');
+      process.stderr.write(`Administrator ${admin.username} er oprettet.\n`);
+    }
+    if (generate) {
+      const codes = await createCodes(database.db, generate.count, { randomBytes, now: () => new Date() });
+      process.stdout.write(`${codes.join('\n')}\n`);
+      process.stderr.write(`${codes.length} nye QR-koder er oprettet.\n`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`Fejl: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
