@@ -5,7 +5,7 @@
  * one line "N passed, N failed" over both runs.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 mkdirSync('test-results', { recursive: true });
@@ -56,5 +56,6 @@ for (const suite of suites) {
   }
 }
 
+writeFileSync('test-results/summary.json', JSON.stringify(total));
 process.stdout.write(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
 process.exit(failedRun || total.failed > 0 ? 1 : 0);

@@ -59,6 +59,7 @@ async function main(argv: string[]) {
   const admin = command === 'create-admin' ? parse(createAdminArgs, values) : null;
   const generate = command === 'qr:generate' ? parse(generateArgs, values) : null;
 
+  loadDotEnv();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config, 'CLI');
   try {

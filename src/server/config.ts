@@ -62,3 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export class ConfigError extends Error {}
+
+/** Reads ./.env into process.env when it exists; variables already set win. */
+export function loadDotEnv(file = '.env'): void {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(`Kunne ikke læse ${file}: ${(error as Error).message}`);
+  }
+}

@@ -10,6 +10,7 @@ import { DEMO_LOGIN, demoSummary, seedDemoIfEmpty } from './seed';
 const JOB_POLL_MS = 1000;
 
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   const database = await openConfiguredDatabase(config, 'serveren');
   const now = () => new Date();
