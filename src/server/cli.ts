@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { newUsername, registerBody } from '../shared/auth';
 import { hashPassword } from './auth/passwords';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { users } from './db/schema';

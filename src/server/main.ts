@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { DEMO_LOGIN, demoSummary, seedDemoIfEmpty } from './seed';

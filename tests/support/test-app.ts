@@ -3,7 +3,7 @@
  * capture. Requests go through app.inject(), Fastify's in-process HTTP.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/connection';
@@ -26,7 +26,7 @@ export interface TestApp {
   clock: TestClock;
   mail: SmtpCapture;
   /** Sends a request as a browser on our own site would (same-origin). */
-  request(options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
