@@ -10,6 +10,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import '../shared/zod-locale';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Db } from './db/connection';

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import '../shared/zod-locale';
 import { newUsername, registerBody } from '../shared/auth';
 import { hashPassword } from './auth/passwords';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
