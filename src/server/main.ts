@@ -46,7 +46,7 @@ async function main() {
   if (demo) {
     lines.push(
       `  Demo-login: brugernavn "${DEMO_LOGIN.username}", adgangskode "${DEMO_LOGIN.password}"`,
-      `  Demo-kontoens QR-kode (uden mindeside): ${config.BASE_URL}/qr/${demo.claimed[0] ?? '–'}`,
+      `  Demo-kontoens QR-kode (endnu uden mindeside): ${demo.claimed[0] ?? '–'}`,
       ...demo.free.map((code) => `  Ledig QR-kode: ${code}  →  ${config.BASE_URL}/register?qrCode=${code}`),
     );
   }
