@@ -137,7 +137,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !clientDir) {
+    // A missing built asset (a tab left open across a deploy) must fail as a 404, not as HTML.
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !clientDir) {
       return reply.code(404).send({ message: 'Adressen findes ikke.' });
     }
     // Every other page is the React app's: it routes on the client and shows its own not-found page.
