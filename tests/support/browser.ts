@@ -1,0 +1,108 @@
+/**
+ * Debian's Chromium driven by playwright-core, for the browser journeys in tests/e2e.
+ *
+ * Every page records what goes wrong inside the browser (console errors, uncaught exceptions); a
+ * test fails on any of them unless it said it expects that one (ARCHITECTURE.md: console.error
+ * fails a test). The one error every visitor causes is allowed by default: Chromium logs each
+ * non-2xx response as "Failed to load resource", and GET /api/user answers 401 to anyone not
+ * logged in, which the app reads as "nobody is logged in" (SPEC.md §4).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** What the browser reported: "console: …" or "pageerror: …", with the resource URL if any. */
+export interface BrowserProblem {
+  kind: 'console' | 'pageerror';
+  text: string;
+  url: string;
+}
+
+const describeProblem = (p: BrowserProblem) => `${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`;
+
+/** Errors that are part of the product working as intended, whatever the test. */
+const ALWAYS_EXPECTED: RegExp[] = [/^console: Failed to load resource: the server responded with a status of 401 .*\/api\/user\?t=\d+\)$/];
+
+export interface BrowserPage {
+  context: BrowserContext;
+  page: Page;
+  /**
+   * Declares an error this test expects; it is matched against "console: <text> (<url>)" or
+   * "pageerror: <message>". Use for refused API calls the test provokes on purpose.
+   */
+  expectBrowserError(pattern: RegExp): void;
+  /** The unexpected problems so far (and forgets them). */
+  takeUnexpectedProblems(): string[];
+  close(): Promise<void>;
+}
+
+/** A fresh context (its own cookies and storage) with one page on `baseUrl`. */
+export async function openPage(browser: Browser, baseUrl: string): Promise<BrowserPage> {
+  // A desktop-sized window in Danish; each test's own context so axe can inject into it.
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', viewport: { width: 1280, height: 900 } });
+  // A step that cannot happen should fail the test soon and say which step, not at the test's end.
+  context.setDefaultTimeout(10_000);
+  const expected: RegExp[] = [...ALWAYS_EXPECTED];
+  let problems: BrowserProblem[] = [];
+  // Only our own server: anything else the page tries to load is an unhandled outside call.
+  await context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => {
+      problems.push({ kind: 'console', text: `request to another host blocked: ${route.request().url()}`, url: '' });
+      return route.abort('blockedbyclient');
+    },
+  );
+  const page = await context.newPage();
+
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    problems.push({ kind: 'console', text: message.text(), url: message.location().url ?? '' });
+  });
+  page.on('pageerror', (error) => problems.push({ kind: 'pageerror', text: error.stack ?? error.message, url: '' }));
+  page.on('crash', () => problems.push({ kind: 'pageerror', text: 'the page crashed', url: '' }));
+
+  return {
+    context,
+    page,
+    expectBrowserError(pattern) {
+      expected.push(pattern);
+    },
+    takeUnexpectedProblems() {
+      const unexpected = problems.map(describeProblem).filter((line) => !expected.some((pattern) => pattern.test(line)));
+      problems = [];
+      return unexpected;
+    },
+    close: () => context.close(),
+  };
+}
+
+/**
+ * Runs axe on the page as it is now and fails on serious or critical violations (WCAG A/AA and
+ * best practice), listing each with the elements it found.
+ */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = severe.map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`,
+  );
+  expect(report, `accessibility violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,54 @@
+/**
+ * Before the browser journeys: the built client and Chromium must be there, and databases left
+ * behind by an e2e run that was killed are removed (only those whose process is gone, so a run
+ * going on in parallel keeps its own).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { E2E_DB_PREFIX, ROOT } from './server-process';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The newest modification time of any file under `dir`. */
+function newest(dir: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+export default async function setup() {
+  const index = path.join(ROOT, 'dist/client/index.html');
+  if (!existsSync(index)) throw new Error('The client is not built (dist/client/index.html is missing). Run `npx vite build` first, or `npm test`.');
+  const clientDir = path.join(ROOT, 'src/client');
+  if (existsSync(clientDir) && newest(clientDir) > statSync(index).mtimeMs) {
+    process.stderr.write('Warning: src/client has changed since the last `vite build`; the browser tests run the older build.\n');
+  }
+  // The same path as browser.ts (not imported: that module needs a running test).
+  if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
+
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like '${E2E_DB_PREFIX}%'`);
+      for (const { datname } of rows) {
+        const pid = Number(/^mindested_e2e_(\d+)_/.exec(datname)?.[1]);
+        if (pid && !isAlive(pid)) await admin.query(`drop database if exists ${datname} with (force)`);
+      }
+    } finally {
+      await admin.end();
+    }
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * One e2e test file's world: the real server (its own database and SMTP capture) and Chromium,
+ * started once per file; a fresh browser context (no cookies, no storage) for every test.
+ *
+ * After each test it fails the test on an unexpected browser error (see browser.ts) and on any
+ * error the server logged, and everything is stopped after the file.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { type BrowserPage, launchBrowser, openPage } from './browser';
+import { type E2eServer, type StartOptions, startE2eServer } from './server-process';
+
+export interface E2e {
+  readonly server: E2eServer;
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** See BrowserPage.expectBrowserError. */
+  expectBrowserError(pattern: RegExp): void;
+  /** Another, independent browser (own cookies), for a second person in the same test. */
+  openAnotherBrowser(): Promise<BrowserPage>;
+}
+
+export function setupE2e(options: StartOptions = {}): E2e {
+  let server: E2eServer | undefined;
+  let browser: Browser | undefined;
+  let current: BrowserPage | undefined;
+  let extra: BrowserPage[] = [];
+
+  beforeAll(async () => {
+    const [started, launched] = await Promise.allSettled([startE2eServer(options), launchBrowser()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    current = await openPage(browser!, server!.baseUrl);
+  });
+
+  afterEach(async () => {
+    const pages = [current, ...extra].filter((p): p is BrowserPage => p !== undefined);
+    current = undefined;
+    extra = [];
+    const problems = pages.flatMap((p) => p.takeUnexpectedProblems());
+    await Promise.all(pages.map((p) => p.close()));
+    const serverErrors = server?.takeServerErrors() ?? [];
+    const lines = [
+      ...(problems.length ? ['Unexpected errors in the browser:', ...problems] : []),
+      ...(serverErrors.length ? ['Errors logged by the server:', ...serverErrors] : []),
+    ];
+    if (lines.length) throw new Error(lines.join('\n'));
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error('the e2e server is not running');
+      return server;
+    },
+    get page() {
+      if (!current) throw new Error('no page: use e2e.page inside a test');
+      return current.page;
+    },
+    get context() {
+      if (!current) throw new Error('no page: use e2e.page inside a test');
+      return current.context;
+    },
+    expectBrowserError(pattern) {
+      current!.expectBrowserError(pattern);
+    },
+    async openAnotherBrowser() {
+      const another = await openPage(browser!, server!.baseUrl);
+      extra.push(another);
+      return another;
+    },
+  };
+}
