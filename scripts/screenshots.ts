@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../tests/support/browser';
 import { generateCode } from '../src/shared/qr-code';
 
 const base = (process.argv[2] ?? 'http://localhost:5077').replace(/\/$/, '');
@@ -184,19 +185,7 @@ async function take(browser: Browser, shot: Shot, width: number, theme: (typeof 
 
 async function main() {
   await mkdir(outDir, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     for (const shot of await shots()) {
       for (const width of widths) for (const theme of themes) await take(browser, shot, width, theme);
