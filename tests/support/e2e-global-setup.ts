@@ -6,16 +6,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { isAlive } from '../../src/server/db/data-dir-lock';
 import { E2E_DB_PREFIX, ROOT } from './server-process';
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The newest modification time of any file under `dir`. */
 function newest(dir: string): number {

@@ -7,7 +7,8 @@ import path from 'node:path';
 
 export class DataDirBusyError extends Error {}
 
-function isAlive(pid: number): boolean {
+/** True while a process with this pid runs (EPERM: it runs, as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
