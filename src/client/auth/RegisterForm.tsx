@@ -8,18 +8,17 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { messages, registerBody, type LoginResponse, type RegisterBody } from '@/shared/auth';
+import type { z } from 'zod';
+import { registerBody, type LoginResponse, type RegisterBody } from '@/shared/auth';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
 import { ApiError, apiRequest, errorMessage, timestamp } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
+import { passwordsMatch, repeatedPassword } from './repeated-password';
 import { invalidateAccount, storeSignedInUser } from './use-user';
 
-const registerForm = registerBody
-  .extend({ repeatPassword: z.string() })
-  .refine((values) => values.password === values.repeatPassword, { message: messages.passwordsDiffer, path: ['repeatPassword'] });
+const registerForm = registerBody.extend(repeatedPassword).refine(...passwordsMatch);
 type RegisterFormInput = z.input<typeof registerForm>;
 type RegisterFormOutput = z.output<typeof registerForm>;
 type FieldName = keyof RegisterFormInput;

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { messages, passwordResetBody } from '@/shared/auth';
+import { passwordResetBody } from '@/shared/auth';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
@@ -17,13 +17,15 @@ import { PageShell } from '@/client/components/layout/PageShell';
 import { usePageTitle } from '@/client/lib/page-title';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
+import { passwordsMatch, repeatedPassword } from './repeated-password';
 
 /** The server's own words for a link it does not know; used when the token cannot even be one. */
 const UNKNOWN_LINK = 'Linket til at nulstille adgangskoden er ikke gyldigt. Bed om et nyt link på login-siden.';
 
 const resetForm = z
-  .object({ password: passwordResetBody.shape.password, repeatPassword: z.string() })
-  .refine((values) => values.password === values.repeatPassword, { message: messages.passwordsDiffer, path: ['repeatPassword'] });
+  .object({ password: passwordResetBody.shape.password })
+  .extend(repeatedPassword)
+  .refine(...passwordsMatch);
 type ResetFormValues = z.infer<typeof resetForm>;
 
 export default function ResetPasswordPage() {
