@@ -5,6 +5,8 @@
 import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +14,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
 import { authRoutes } from './auth/routes';
+import { loadClientHtml } from './client-html';
 import type { Config } from './config';
+import { consentRoutes } from './consent/routes';
+import { contactRoutes } from './contact/routes';
 import type { Db } from './db/connection';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
@@ -20,7 +25,10 @@ import { HttpError } from './lib/errors';
 import { createJobRunner } from './lib/jobs';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createRateLimiter } from './lib/rate-limit';
+import { notificationRoutes } from './notifications/routes';
+import { pricingRoutes } from './pricing/routes';
 import { qrRoutes } from './qr/routes';
+import { resellerRoutes } from './resellers/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,11 +76,23 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     mailer.close();
   });
 
+  const clientDir = input.clientDir && existsSync(path.join(input.clientDir, 'index.html')) ? input.clientDir : undefined;
+  const clientHtml = clientDir ? await loadClientHtml(clientDir, config, app.log) : undefined;
+
   await app.register(fastifyCookie);
+  // The app shell and API answers, compressed on the fly at a cheap setting; built files come
+  // already compressed from the build (vite.config.ts) and are sent as they are.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(clientHtml?.inlineScriptHashes ?? [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -122,29 +142,43 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   healthRoutes(app, deps);
   authRoutes(app, deps);
   qrRoutes(app, deps);
+  notificationRoutes(app, deps);
+  resellerRoutes(app, deps);
+  consentRoutes(app, deps);
+  contactRoutes(app, deps);
+  pricingRoutes(app, deps);
 
-  const clientDir = input.clientDir;
-  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
+  if (clientDir) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // index.html is only ever sent with the configuration written in (below).
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, file) {
+        const name = path.basename(file);
         // Vite names built assets by their content, so they never change under one name.
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        // A browser must see a new service worker at once, or an old one keeps serving old pages.
+        else if (name === 'sw.js') res.header('cache-control', 'no-cache');
+        else res.header('cache-control', 'public, max-age=3600');
       },
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    // A missing built asset (a tab left open across a deploy) must fail as a 404, not as HTML.
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !clientDir) {
-      return reply.code(404).send({ message: 'Adressen findes ikke.' });
-    }
-    // Every other page is the React app's: it routes on the client and shows its own not-found page.
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
+  const notFound = { message: 'Adressen findes ikke.' };
+  if (clientHtml) {
+    // Every page address is the React app's: it routes on the client and shows its own not-found
+    // page. A route (not the not-found handler) so that the response is compressed like the rest.
+    app.get('/*', async (request, reply) => {
+      // A missing built asset (a tab left open across a deploy) must fail as a 404, not as HTML.
+      if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.code(404).send(notFound);
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').send(clientHtml.forPath(request.url.split('?')[0]!));
+    });
+  }
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound));
 
   return app;
 }

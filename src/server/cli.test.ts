@@ -81,6 +81,19 @@ describe('npm run cli', () => {
     expect(again.stderr).toContain('Brugernavnet eller e-mailadressen er allerede i brug.');
   });
 
+  it('db:sql runs statements in one transaction and prints rows as JSON lines', async () => {
+    const { stdout } = await cli('db:sql', "insert into plans (slug, name, description, price_ore, interval, features) values ('cli-test', 'CLI', '', 100, 'once', '[]')", "select slug, price_ore from plans where slug = 'cli-test'");
+    expect(stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([{ slug: 'cli-test', price_ore: 100 }]);
+    // A failing statement undoes the ones before it.
+    const failed = await failure(cli('db:sql', "delete from plans where slug = 'cli-test'", 'select * from findes_ikke'));
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^Fejl: /);
+    const { stdout: after } = await cli('db:sql', "select count(*)::int as n from plans where slug = 'cli-test'");
+    expect(JSON.parse(after)).toEqual({ n: 1 });
+    const empty = await failure(cli('db:sql'));
+    expect(empty.stderr).toContain('Angiv mindst én SQL-sætning.');
+  });
+
   it('explains wrong arguments in Danish without touching the database', async () => {
     const missing = await failure(cli('qr:generate'));
     expect(missing.code).toBe(2);
@@ -88,6 +101,8 @@ describe('npm run cli', () => {
     expect(missing.stdout).toBe('');
     const bad = await failure(cli('create-admin', '--username', 'b', '--email', 'ikke-email', '--password', 'hemmelig', '--full-name', 'B'));
     expect(bad.stderr).toContain('--username: Brugernavnet skal være mindst 2 tegn.');
+    const stray = await failure(cli('qr:generate', '--count', '1', 'ekstra'));
+    expect(stray.code).toBe(2);
     const unknown = await failure(cli('slet-alt'));
     expect(unknown.stderr).toContain('Ukendt kommando: slet-alt');
   });

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import '../shared/zod-locale';
 import { newUsername, registerBody } from '../shared/auth';
@@ -17,7 +18,8 @@ import { createCodes } from './qr/service';
 
 const USAGE = `Brug:
   npm run cli -- create-admin --username U --email E --password P --full-name N
-  npm run cli -- qr:generate --count N`;
+  npm run cli -- qr:generate --count N
+  npm run cli -- db:sql "SQL" ["SQL" …]   (i én transaktion; rækker skrives som JSON-linjer)`;
 
 class UsageError extends Error {}
 
@@ -43,8 +45,10 @@ function parse<T extends z.ZodType>(schema: T, values: unknown): z.infer<T> {
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
+    // Only db:sql takes statements; any other command with a stray word is a typo.
+    allowPositionals: command === 'db:sql',
     options: {
       username: { type: 'string' },
       email: { type: 'string' },
@@ -54,11 +58,13 @@ async function main(argv: string[]) {
     },
     strict: true,
   });
-  if (command !== 'create-admin' && command !== 'qr:generate') throw new UsageError(command ? `Ukendt kommando: ${command}` : 'Angiv en kommando.');
+  if (command !== 'create-admin' && command !== 'qr:generate' && command !== 'db:sql') throw new UsageError(command ? `Ukendt kommando: ${command}` : 'Angiv en kommando.');
 
   // Parse arguments before opening anything, so a typo never touches the database.
   const admin = command === 'create-admin' ? parse(createAdminArgs, values) : null;
   const generate = command === 'qr:generate' ? parse(generateArgs, values) : null;
+  const statements = command === 'db:sql' ? positionals.filter((statement) => statement.trim() !== '') : [];
+  if (command === 'db:sql' && statements.length === 0) throw new UsageError('Angiv mindst én SQL-sætning.');
 
   loadDotEnv();
   const config = loadConfig();
@@ -83,6 +89,15 @@ async function main(argv: string[]) {
       const codes = await createCodes(database.db, generate.count, { randomBytes, now: () => new Date() });
       process.stdout.write(`${codes.join('\n')}\n`);
       process.stderr.write(`${codes.length} nye QR-koder er oprettet.\n`);
+    }
+    if (statements.length > 0) {
+      // The embedded database has no psql; this is its console. All statements or none.
+      await database.db.transaction(async (tx) => {
+        for (const statement of statements) {
+          const result = (await tx.execute(sql.raw(statement))) as unknown as { rows?: unknown[] };
+          for (const row of result.rows ?? []) process.stdout.write(`${JSON.stringify(row)}\n`);
+        }
+      });
     }
   } finally {
     await database.close();

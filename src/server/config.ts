@@ -3,6 +3,7 @@
  * one clear line (ARCHITECTURE.md). Every variable here is documented in README.md.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const flag = z
@@ -18,6 +19,8 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   BASE_URL: z.url('skal være en fuld adresse, fx https://mindested.dk').optional(),
   DATA_DIR: z.string().default('./data'),
+  /** The built client; tests and benchmarks point it at a build of their own. */
+  CLIENT_DIR: z.string().default(fileURLToPath(new URL('../../dist/client', import.meta.url))),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'skal være en postgres://-adresse')
@@ -31,6 +34,10 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Mindested <noreply@mindested.dk>'),
   CONTACT_EMAIL: z.email('skal være en e-mailadresse').default('kontakt@mindested.dk'),
+  // The data controller named in /privacy and /cookies (GDPR art. 13).
+  DATA_CONTROLLER_NAME: z.string().min(1).default('Mindested ApS'),
+  DATA_CONTROLLER_ADDRESS: z.string().default(''),
+  DATA_CONTROLLER_CVR: z.string().regex(/^(\d{8})?$/, 'skal være et CVR-nummer på 8 cifre').default(''),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Rate limits (README "Rate limits"): windows in minutes, counts per window.
@@ -41,6 +48,8 @@ const schema = z.object({
   RATE_LIMIT_RESET_PER_IP: positiveInt(30),
   RATE_LIMIT_RESET_PER_ACCOUNT: positiveInt(3),
   RATE_LIMIT_QR_VALIDATE_PER_IP: positiveInt(120),
+  RATE_LIMIT_CONTACT_PER_IP: positiveInt(10),
+  RATE_LIMIT_CONSENT_PER_IP: positiveInt(200),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'BASE_URL'> & { BASE_URL: string; baseOrigin: string };
@@ -56,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...value,
     DATA_DIR: path.resolve(value.DATA_DIR),
+    CLIENT_DIR: path.resolve(value.CLIENT_DIR),
     BASE_URL: baseUrl,
     baseOrigin: new URL(baseUrl).origin,
   };

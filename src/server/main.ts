@@ -1,6 +1,5 @@
 /** Starts the product: config → database → app → listen. */
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
@@ -19,7 +18,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
-    clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+    clientDir: config.CLIENT_DIR,
   });
 
   let closing = false;

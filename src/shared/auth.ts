@@ -3,6 +3,7 @@
  * with these and the server parses every request with the same ones, so a rule lives in one place.
  */
 import { z } from 'zod';
+import './zod-locale';
 import {
   EMAIL_MAX,
   FULL_NAME_MAX,

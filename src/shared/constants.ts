@@ -24,3 +24,5 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 /** Server-side sessions last 30 days and are renewed as they are used. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_COOKIE = 'mindested_session';
+/** Identifies a browser's consent records (src/server/consent); strictly necessary, 13 months. */
+export const VISITOR_COOKIE = 'mindested_visitor';

@@ -1,12 +1,14 @@
-import { z } from 'zod';
-import { duplicateFields } from './auth';
+import type { DuplicateField } from './auth';
 
-/** Every error the API sends has this shape (ARCHITECTURE.md): a Danish sentence for a person. */
-export const errorResponse = z.object({
-  message: z.string(),
-  field: z.string().optional(),
-  duplicates: z.array(z.enum(duplicateFields)).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;
+/**
+ * Every error the API sends has this shape (ARCHITECTURE.md): a Danish sentence for a person, the
+ * field it is about, and for a taken username or e-mail the duplicates (SPEC.md §8). A type, not a
+ * zod schema: the request helper that reads it loads with every page.
+ */
+export interface ErrorResponse {
+  message: string;
+  field?: string;
+  duplicates?: DuplicateField[];
+}
 
 export const UNKNOWN_SERVER_ERROR = 'Ukendt serverfejl';

@@ -40,6 +40,11 @@ export interface E2eServer {
    * the same address (sessions live in the database, so browsers stay logged in).
    */
   cli(args: string[]): Promise<string>;
+  /**
+   * Runs SQL statements in one transaction on the server's database (`db:sql`) and returns the
+   * rows they produced. On the embedded database this restarts the server, so batch statements.
+   */
+  sql(...statements: string[]): Promise<Record<string, unknown>[]>;
   /** `qr:generate --count N`: N new unclaimed codes. */
   generateQrCodes(count: number): Promise<string[]>;
   /** Lines the server logged at level error or fatal since the last call. */
@@ -285,6 +290,13 @@ export async function startE2eServer(options: StartOptions = {}): Promise<E2eSer
       } finally {
         await start();
       }
+    },
+    async sql(...statements) {
+      const stdout = await server.cli(['db:sql', ...statements]);
+      return stdout
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
     },
     async generateQrCodes(count) {
       const made = parseCodes(await server.cli(['qr:generate', '--count', String(count)]));

@@ -8,6 +8,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
 import type { Db, Tx } from '../db/connection';
 import { sessions, users } from '../db/schema';
 import type { Deps } from '../deps';
+import { unauthorized } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -50,4 +51,11 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/** The signed-in user of a request, or a 401 in Danish: the first step of every "my …" route. */
+export async function requireUser(deps: Pick<Deps, 'db' | 'now'>, request: FastifyRequest): Promise<UserRow> {
+  const user = await userForSession(deps.db, deps.now(), sessionToken(request));
+  if (!user) throw unauthorized('Du er ikke logget ind.');
+  return user;
 }

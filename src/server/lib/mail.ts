@@ -14,6 +14,7 @@ export const mailMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  replyTo: z.string().optional(),
 });
 export type MailMessage = z.infer<typeof mailMessage>;
 

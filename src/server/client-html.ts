@@ -1,0 +1,94 @@
+/**
+ * The app's HTML as the server sends it: the built index.html with the browser's part of the
+ * configuration written in as JSON (src/shared/site.ts), so the footer's e-mail and the privacy
+ * texts need no request of their own; and, for the landing page, the page itself rendered into it
+ * (src/client/prerender.tsx), so a phone paints it before any JavaScript has arrived.
+ *
+ * Both are made once at start-up: the build does not change under a running server.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../shared/site';
+import type { Config } from './config';
+
+export function siteConfigFor(config: Config): SiteConfig {
+  return {
+    contactEmail: config.CONTACT_EMAIL,
+    dataController: {
+      name: config.DATA_CONTROLLER_NAME,
+      address: config.DATA_CONTROLLER_ADDRESS,
+      cvr: config.DATA_CONTROLLER_CVR,
+      email: config.CONTACT_EMAIL,
+    },
+  };
+}
+
+/** JSON that is safe inside a <script> element: no "</script>" or "<!--" can be formed. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+/**
+ * Small scripts in <head> that must run before the page is drawn: the stored theme, and the
+ * memory of taps made before the page's JavaScript has arrived (public/early-taps.js).
+ */
+const INLINE_SCRIPTS = ['theme-init.js', 'early-taps.js'];
+
+export interface ClientHtml {
+  /** The HTML for a page address: prerendered where we have it, else the empty app shell. */
+  forPath(pathname: string): string;
+  /** CSP sources ('sha256-…') of the scripts written into the page, for script-src. */
+  inlineScriptHashes: string[];
+}
+
+/**
+ * Writes the <head> scripts into the page instead of having them fetched: a script in <head>
+ * blocks the first paint until it has arrived, a round trip a phone on a weak connection feels.
+ * The CSP allows exactly these scripts by their hashes.
+ */
+function inlineHeadScripts(template: string, clientDir: string): { html: string; hashes: string[] } {
+  let html = template;
+  const hashes: string[] = [];
+  for (const name of INLINE_SCRIPTS) {
+    const tag = `<script src="/${name}"></script>`;
+    const file = path.join(clientDir, name);
+    if (!html.includes(tag) || !existsSync(file)) continue;
+    const code = readFileSync(file, 'utf8');
+    hashes.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    html = html.replace(tag, () => `<script>${code}</script>`);
+  }
+  return { html, hashes };
+}
+
+type RenderPage = (pathname: string, config: SiteConfig) => Promise<string>;
+
+/**
+ * Reads `clientDir/index.html` and, when the server-side bundle was built beside it
+ * (`../ssr/prerender.js`, `npm run build` makes both), prerenders the landing page. Without the
+ * bundle, or if rendering fails, every address gets the app shell: slower to paint, never broken.
+ */
+export async function loadClientHtml(clientDir: string, config: Config, log?: FastifyBaseLogger): Promise<ClientHtml> {
+  const built = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  if (!built.includes('</head>') || !built.includes(ROOT_ELEMENT)) throw new Error(`${clientDir}/index.html lacks </head> or ${ROOT_ELEMENT}`);
+  const { html: template, hashes } = inlineHeadScripts(built, clientDir);
+  const site = siteConfigFor(config);
+  const shell = template.replace('</head>', () => `<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(site)}</script>\n  </head>`);
+
+  const prerendered = new Map<string, string>();
+  const bundle = path.join(path.dirname(clientDir), 'ssr', 'prerender.js');
+  if (existsSync(bundle)) {
+    try {
+      const { renderPage } = (await import(pathToFileURL(bundle).href)) as { renderPage: RenderPage };
+      const body = await renderPage('/', site);
+      prerendered.set('/', shell.replace(ROOT_ELEMENT, `<div id="root">${body}</div>`));
+    } catch (error) {
+      log?.warn({ err: error }, 'the landing page could not be prerendered; serving the app shell');
+    }
+  }
+
+  return { forPath: (pathname) => prerendered.get(pathname) ?? shell, inlineScriptHashes: hashes };
+}

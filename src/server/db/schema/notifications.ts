@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * In-app notifications (the header's bell). Issue 6 writes them when visitors leave candles,
+ * greetings and memories; the unread count is the rows without read_at.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('message'),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** Where the notification leads in the app, e.g. the post on a memorial's admin page. */
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The bell asks "how many unread for me" every 30 s from every open tab: a partial index answers it.
+  (t) => [index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`)],
+);

@@ -1,0 +1,10 @@
+/**
+ * What the browser may know of the server's configuration (ARCHITECTURE.md: an explicit list).
+ * The server writes it into index.html as JSON, so no page needs a round trip to read it.
+ */
+export const SITE_CONFIG_ELEMENT_ID = 'site-config';
+
+export interface SiteConfig {
+  contactEmail: string;
+  dataController: { name: string; address: string; cvr: string; email: string };
+}
