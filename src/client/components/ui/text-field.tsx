@@ -1,8 +1,8 @@
-import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { cn } from '@/client/lib/cn';
+import { FieldFrame, useFieldIds } from './field';
 import { Input } from './input';
-import { Label } from './label';
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;
@@ -22,33 +22,24 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
  * aria-invalid and is announced through role="alert".
  */
 export function TextField({ label, hint, error, revealable, className, inputClassName, type = 'text', ...props }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const ids = useFieldIds(hint, error);
   const [revealed, setRevealed] = useState(false);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={cn('space-y-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
         <Input
-          id={id}
+          id={ids.id}
           type={revealable && revealed ? 'text' : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           className={cn(revealable && 'pr-24', inputClassName)}
           {...props}
         />
         {revealable ? (
           <button
             type="button"
-            aria-controls={id}
+            aria-controls={ids.id}
             onClick={() => setRevealed((v) => !v)}
             className="absolute inset-y-1 right-1 inline-flex min-w-20 cursor-pointer items-center justify-center gap-1.5 rounded-md px-3 text-sm font-semibold text-muted-foreground hover:bg-secondary hover:text-foreground focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-ring"
           >
@@ -57,12 +48,6 @@ export function TextField({ label, hint, error, revealable, className, inputClas
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="flex items-start gap-2 text-sm font-medium text-destructive">
-          <span aria-hidden="true" className="mt-[0.45em] inline-block size-1.5 shrink-0 rounded-full bg-destructive" />
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
