@@ -38,7 +38,8 @@ for (const suite of suites) {
   if (only === 'unit' && suite.build) continue;
   if (only === 'e2e' && !suite.build) continue;
   process.stdout.write(`\n== ${suite.name} på ${database} ==\n`);
-  if (suite.build && run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0) {
+  // As `npm run build`: the client, and the server's prerender of the landing page.
+  if (suite.build && (run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0 || run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']) !== 0)) {
     failedRun = true;
     total.failed += 1;
     continue;

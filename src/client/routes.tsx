@@ -1,6 +1,8 @@
 /**
  * Every route of the client in one table (SPEC.md §2). Pages load lazily; while one loads the
- * whole screen says "Indlæser...". A path not listed here shows the not-found page.
+ * whole screen says "Indlæser...". The service worker keeps every page's code once the site has
+ * been visited (public/sw.js), so that is rarely seen. A path not listed here shows the
+ * not-found page.
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -8,35 +10,22 @@ import { HIDDEN_REGISTER_PATH } from '@/shared/constants';
 import { FullScreenLoader } from './components/layout/FullScreenLoader';
 import { OnNavigate } from './components/layout/OnNavigate';
 
-const pages = {
-  home: () => import('./home/HomePage'),
-  login: () => import('./auth/LoginPage'),
-  register: () => import('./auth/RegisterPage'),
-  hiddenRegister: () => import('./auth/HiddenRegisterPage'),
-  resetPassword: () => import('./auth/ResetPasswordPage'),
-  profile: () => import('./profile/ProfilePage'),
-  qrInfo: () => import('./qr-info/QrInfoPage'),
-  notFound: () => import('./not-found/NotFoundPage'),
-};
-
-const HomePage = lazy(pages.home);
-const LoginPage = lazy(pages.login);
-const RegisterPage = lazy(pages.register);
-const HiddenRegisterPage = lazy(pages.hiddenRegister);
-const ResetPasswordPage = lazy(pages.resetPassword);
-const ProfilePage = lazy(pages.profile);
-const QrInfoPage = lazy(pages.qrInfo);
-const NotFoundPage = lazy(pages.notFound);
-
-/**
- * Fetches the other pages' code once the first page is showing and the browser is idle, so moving
- * between pages later does not flash the loading screen.
- */
-export function prefetchPages() {
-  const load = () => Object.values(pages).forEach((page) => void page().catch(() => {}));
-  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 4000 });
-  else setTimeout(load, 2000);
-}
+const HomePage = lazy(() => import('./home/HomePage'));
+const LoginPage = lazy(() => import('./auth/LoginPage'));
+const RegisterPage = lazy(() => import('./auth/RegisterPage'));
+const HiddenRegisterPage = lazy(() => import('./auth/HiddenRegisterPage'));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
+const ProfilePage = lazy(() => import('./profile/ProfilePage'));
+const QrInfoPage = lazy(() => import('./qr-info/QrInfoPage'));
+const NotFoundPage = lazy(() => import('./not-found/NotFoundPage'));
+const PricingPage = lazy(() => import('./pricing/PricingPage'));
+const ContactPage = lazy(() => import('./contact/ContactPage'));
+const PrivacyPage = lazy(() => import('./legal/PrivacyPage'));
+const TermsPage = lazy(() => import('./legal/TermsPage'));
+const CookiesPage = lazy(() => import('./legal/CookiesPage'));
+const ResellerTermsPage = lazy(() => import('./legal/ResellerTermsPage'));
+const QrRedirect = lazy(() => import('./routing/QrRedirect'));
+const SlugRedirect = lazy(() => import('./routing/SlugRedirect'));
 
 export function AppRoutes() {
   return (
@@ -53,6 +42,15 @@ export function AppRoutes() {
         <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/qr-info" element={<QrInfoPage />} />
+        <Route path="/pricing" element={<PricingPage />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/cookies" element={<CookiesPage />} />
+        <Route path="/reseller-terms" element={<ResellerTermsPage />} />
+        <Route path="/qr/:code" element={<QrRedirect />} />
+        {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
+        <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

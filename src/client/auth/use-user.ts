@@ -8,8 +8,17 @@ import { CURRENT_USER_STALE_MS } from '@/shared/constants';
 import { apiRequest, timestamp } from '@/client/lib/request';
 
 export const userQueryKey = ['/api/user'] as const;
-/** Known so far only as cache keys (SPEC.md §7); refreshed whenever who is signed in changes. */
-export const accountQueryKeys = [['/api/user/premium-status'], ['/api/user/is-admin']] as const;
+/**
+ * Answers that belong to the signed-in person, refreshed whenever who is signed in changes: premium
+ * and admin status (known so far only as cache keys, SPEC.md §7), and the header's unread count and
+ * reseller record, so the next person at the same browser never sees the last one's badges.
+ */
+export const accountQueryKeys = [
+  ['/api/user/premium-status'],
+  ['/api/user/is-admin'],
+  ['/api/notifications/unread-count'],
+  ['/api/resellers/me'],
+] as const;
 
 async function fetchCurrentUser(): Promise<User | null> {
   try {

@@ -1,5 +1,6 @@
 // Applies the stored colour theme before the first paint, so a dark-theme reader never sees a
-// white flash. A file, not an inline script: the Content-Security-Policy allows only our own files.
+// white flash. The server writes it into the page and allows it in its CSP by its hash
+// (src/server/client-html.ts); served as a file only where no server does that (vite's dev server).
 (function () {
   var theme = 'light';
   try {

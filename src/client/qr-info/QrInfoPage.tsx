@@ -1,14 +1,14 @@
 /**
  * /qr-info: how an account is made. Registration is only possible with the QR code from a
- * memorial stone (SPEC.md §1), so this page explains where the code comes from and lets the
- * person type it.
+ * memorial stone (SPEC.md §1), so this page explains where the code comes from, why it is needed,
+ * and lets the person type it.
  */
 import { Link } from 'react-router';
 import { Card, CardBody } from '@/client/components/ui/card';
 import { Ornament } from '@/client/components/ui/ornament';
-import { CONTACT_EMAIL } from '@/client/components/layout/Footer';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { usePageTitle } from '@/client/lib/page-title';
+import { siteConfig } from '@/client/lib/site-config';
 import { CodeEntryForm } from './CodeEntryForm';
 
 const steps = [
@@ -28,8 +28,24 @@ const steps = [
 
 const linkClass = 'font-semibold text-gold-text underline decoration-gold/50 underline-offset-4 hover:decoration-gold-text';
 
+const sources = [
+  {
+    title: 'Hos bedemanden',
+    text: 'Mange bedemænd tilbyder en QR-kode sammen med begravelsen eller bisættelsen. Spørg, når I aftaler det praktiske.',
+  },
+  {
+    title: 'Hos stenhuggeren',
+    text: 'Bestiller I en mindesten, kan stenhuggeren gravere koden i stenen eller sætte den på som en lille plade.',
+  },
+  {
+    title: 'Står stenen der allerede?',
+    text: 'Så kan I få en QR-plade, der sættes på bagefter. Spørg jeres stenhugger, eller skriv til os.',
+  },
+];
+
 export default function QrInfoPage() {
   usePageTitle('Opret konto med QR-kode');
+  const { contactEmail } = siteConfig();
   return (
     <PageShell>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 sm:py-16 lg:grid-cols-[1fr_28rem] lg:gap-x-16 lg:gap-y-12 lg:py-20">
@@ -62,8 +78,8 @@ export default function QrInfoPage() {
             </p>
             <p>
               Ingen QR-kode? Spørg bedemanden eller stenhuggeren, eller skriv til{' '}
-              <a href={`mailto:${CONTACT_EMAIL}`} className={`${linkClass} whitespace-nowrap`}>
-                {CONTACT_EMAIL}
+              <a href={`mailto:${contactEmail}`} className={`${linkClass} break-all`}>
+                {contactEmail}
               </a>
               .
             </p>
@@ -90,6 +106,47 @@ export default function QrInfoPage() {
               </li>
             ))}
           </ol>
+        </section>
+
+        <section aria-labelledby="faa-en-kode" className="lg:col-start-1 lg:row-start-3">
+          <h2 id="faa-en-kode" className="text-2xl">
+            Sådan får du en QR-kode
+          </h2>
+          <p className="mt-4 max-w-xl text-muted-foreground">
+            QR-koderne sælges gennem bedemænd og stenhuggere, der er forhandlere af Mindested. Koden følger med stenen, og
+            den er jeres, så længe stenen står.
+          </p>
+          <ul className="mt-6 space-y-5">
+            {sources.map((source) => (
+              <li key={source.title} className="border-l-2 border-gold/50 pl-5">
+                <h3 className="font-sans text-lg font-semibold">{source.title}</h3>
+                <p className="mt-1 text-muted-foreground">{source.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="hvorfor-kode" className="lg:col-start-1 lg:row-start-4">
+          <h2 id="hvorfor-kode" className="text-2xl">
+            Hvorfor skal jeg bruge en QR-kode?
+          </h2>
+          <div className="mt-4 max-w-xl space-y-4 text-muted-foreground">
+            <p>
+              Koden binder mindesiden til den sten, den hører til. Den, der står ved graven og scanner koden, kommer altid til
+              den rigtige mindeside – og det er kun familien med koden, der kan oprette den.
+            </p>
+            <p>
+              Det holder også Mindested fri for falske profiler og spam. Derfor kan vi tilbyde, at det altid er gratis at besøge
+              en mindeside, tænde et lys og skrive en hilsen, uden reklamer.
+            </p>
+            <p>
+              Har du allerede en kode, så skriv den i feltet »Skriv din QR-kode« her på siden, eller scan den med telefonen. Er du i tvivl om noget,{' '}
+              <Link to="/contact" className={linkClass}>
+                kontakt os
+              </Link>
+              , så hjælper vi dig.
+            </p>
+          </div>
         </section>
       </div>
     </PageShell>

@@ -1,29 +1,59 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogOut, Menu } from 'lucide-react';
 import { useLogout } from '@/client/auth/use-logout';
 import type { User } from '@/shared/auth';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/client/components/ui/sheet';
+import { Badge } from './Badge';
 import { Logo } from './Logo';
-
-export interface NavLink {
-  to: string;
-  label: string;
-}
+import {
+  CONTACT,
+  CREATE_MEMORIAL,
+  LOGIN,
+  NOTIFICATIONS,
+  ORDERS,
+  PRICING,
+  PROFILE,
+  REGISTER,
+  RESELLER,
+  notificationsLabel,
+  type NavEntry,
+} from './nav-links';
 
 const rowClass =
-  'flex min-h-14 items-center rounded-lg px-4 text-lg font-medium text-foreground no-underline hover:bg-secondary focus-visible:outline-3 focus-visible:outline-ring';
+  'flex min-h-14 items-center justify-between gap-3 rounded-lg px-4 text-lg font-medium text-foreground no-underline hover:bg-secondary focus-visible:outline-3 focus-visible:outline-ring';
 
-/** The side menu on a phone: the header's links, and logging out for a signed-in person. */
-export function MobileMenu({ links, user }: { links: NavLink[]; user: User | null }) {
+function Row({ entry, label, children }: { entry: NavEntry; label?: string; children?: ReactNode }) {
+  return (
+    <li>
+      <SheetClose asChild>
+        <Link to={entry.to} aria-label={label} className={rowClass}>
+          <span>{entry.label}</span>
+          {children}
+        </Link>
+      </SheetClose>
+    </li>
+  );
+}
+
+interface MobileMenuProps {
+  user: User | null;
+  unreadBadge: string | null;
+  isReseller: boolean;
+}
+
+/** The side menu on a phone and a tablet: the header's entries, and logging out for a signed-in person. */
+export function MobileMenu({ user, unreadBadge, isReseller }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const logout = useLogout({ onSuccess: () => setOpen(false) });
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className="inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-input/70 bg-card px-3.5 text-base font-semibold text-foreground hover:bg-secondary focus-visible:outline-3 focus-visible:outline-ring">
+      <SheetTrigger className="relative inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-input/70 bg-card px-3.5 text-base font-semibold text-foreground hover:bg-secondary focus-visible:outline-3 focus-visible:outline-ring">
         <Menu className="size-5" aria-hidden="true" />
         Menu
+        {/* A quiet dot tells a phone user there is news behind the menu; the count is inside. */}
+        {unreadBadge ? <span aria-hidden="true" className="absolute -top-1 -right-1 size-3 rounded-full border-2 border-background bg-primary" /> : null}
       </SheetTrigger>
       <SheetContent>
         <div className="border-b border-border px-5 pt-4 pb-4">
@@ -38,15 +68,24 @@ export function MobileMenu({ links, user }: { links: NavLink[]; user: User | nul
             </p>
           ) : null}
           <ul className="space-y-1">
-            {links.map((link) => (
-              <li key={link.to}>
-                <SheetClose asChild>
-                  <Link to={link.to} className={rowClass}>
-                    {link.label}
-                  </Link>
-                </SheetClose>
-              </li>
-            ))}
+            <Row entry={PRICING} />
+            <Row entry={CONTACT} />
+            {user ? (
+              <>
+                <Row entry={RESELLER}>{isReseller ? <Badge tone="status">Aktiv</Badge> : null}</Row>
+                <Row entry={CREATE_MEMORIAL} />
+                <Row entry={NOTIFICATIONS} label={notificationsLabel(unreadBadge)}>
+                  {unreadBadge ? <Badge>{unreadBadge}</Badge> : null}
+                </Row>
+                <Row entry={PROFILE} />
+                <Row entry={ORDERS} />
+              </>
+            ) : (
+              <>
+                <Row entry={LOGIN} />
+                <Row entry={REGISTER} />
+              </>
+            )}
           </ul>
         </nav>
         {user ? (

@@ -1,0 +1,28 @@
+import { Section } from './Section';
+
+const advanced = [
+  { title: 'Delt mindesten', text: 'Én QR-kode til et ægtepar, der hviler under samme sten – med hver sin mindeside.' },
+  { title: 'QR-koden graveret i stenen', text: 'Stenhuggeren lasergraverer koden direkte i granitten ud fra en fil, vi leverer.' },
+  { title: 'Sange skrevet med AI', text: 'En sang skrevet ud fra jeres egne minder om personen.' },
+  { title: 'Hele mindesiden som fil', text: 'Eksporter mindesiden som en selvstændig hjemmeside med billeder og gæstebog.' },
+];
+
+/**
+ * Features that are built but not shown on the front page yet (SPEC.md §2: "a hidden
+ * advanced-features section"). The `hidden` attribute keeps it out of sight and out of the
+ * accessibility tree, while the text is ready the day it is switched on.
+ */
+export function AdvancedSection() {
+  return (
+    <Section id="avanceret" hidden eyebrow="Til dem, der vil mere" title="Avancerede funktioner">
+      <ul className="mt-10 grid gap-8 sm:grid-cols-2">
+        {advanced.map((item) => (
+          <li key={item.title}>
+            <h3 className="text-xl">{item.title}</h3>
+            <p className="mt-2 text-muted-foreground">{item.text}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
