@@ -21,8 +21,9 @@ function newest(dir: string): number {
 }
 
 export default async function setup() {
-  const index = path.join(ROOT, 'dist/client/index.html');
-  if (!existsSync(index)) throw new Error('The client is not built (dist/client/index.html is missing). Run `npx vite build` first, or `npm test`.');
+  // The server process inherits CLIENT_DIR, so a build elsewhere (a helper's own outDir) is tested.
+  const index = path.join(process.env.CLIENT_DIR ?? path.join(ROOT, 'dist/client'), 'index.html');
+  if (!existsSync(index)) throw new Error(`The client is not built (${index} is missing). Run \`npm run build\` first, or \`npm test\`.`);
   const clientDir = path.join(ROOT, 'src/client');
   if (existsSync(clientDir) && newest(clientDir) > statSync(index).mtimeMs) {
     process.stderr.write('Warning: src/client has changed since the last `vite build`; the browser tests run the older build.\n');

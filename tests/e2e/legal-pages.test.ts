@@ -1,0 +1,129 @@
+/**
+ * The legal pages (/privacy, /terms, /cookies, /reseller-terms) and /qr-info: one h1 each, the
+ * data controller named where GDPR art. 13 wants it, the five cookie purposes and the storage we
+ * use, readable for everyone (axe light and dark, a 360 px phone) and reachable by keyboard.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { PURPOSE_TEXTS } from '../../src/client/consent/purposes';
+import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site';
+import { expectNoAxeViolations } from '../support/browser';
+import { setupE2e } from '../support/e2e-suite';
+import { visible } from '../support/e2e-ui';
+
+const e2e = setupE2e({ qrCodes: 0 });
+
+const PAGES = [
+  { path: '/privacy', h1: 'Privatlivspolitik' },
+  { path: '/terms', h1: 'Vilkår og betingelser' },
+  { path: '/cookies', h1: 'Cookie-politik' },
+  { path: '/reseller-terms', h1: 'Forhandlervilkår' },
+  { path: '/qr-info', h1: 'Din konto begynder med QR-koden' },
+];
+
+/** The configuration the server wrote into the page (src/shared/site.ts). */
+async function siteConfig(): Promise<SiteConfig> {
+  const html = await (await fetch(`${e2e.server.baseUrl}/privacy`)).text();
+  const match = new RegExp(`<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's').exec(html);
+  if (!match) throw new Error('no site configuration in the page');
+  return JSON.parse(match[1]!) as SiteConfig;
+}
+
+async function open(page: Page, path: string, h1: string) {
+  await page.goto(path);
+  await visible(page.getByRole('heading', { level: 1, name: h1, exact: true }));
+}
+
+describe('the legal pages and /qr-info', () => {
+  test('each has exactly one h1, a date where it is a legal text, and passes axe in light and dark', async () => {
+    const { page } = e2e;
+    for (const { path, h1 } of PAGES) {
+      await open(page, path, h1);
+      expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
+      if (path !== '/qr-info') await visible(page.getByText('Senest opdateret 22. november 2026'));
+      await expectNoAxeViolations(page);
+    }
+    await page.context().addInitScript(() => localStorage.setItem('theme', 'dark'));
+    for (const { path, h1 } of PAGES) {
+      await open(page, path, h1);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test('/privacy and /cookies name the data controller; /privacy lists the rights and how to use them', async () => {
+    const { page } = e2e;
+    const { dataController } = await siteConfig();
+    for (const { path, h1 } of PAGES.filter((p) => p.path === '/privacy' || p.path === '/cookies')) {
+      await open(page, path, h1);
+      const address = page.getByRole('main').locator('address');
+      await visible(address.getByText(dataController.name, { exact: true }));
+      if (dataController.cvr) await visible(address.getByText(`CVR-nr. ${dataController.cvr}`));
+    }
+    await open(page, '/privacy', 'Privatlivspolitik');
+    const main = page.getByRole('main');
+    for (const right of ['indsigt', 'berigtigelse', 'sletning', 'begrænsning', 'dataportabilitet', 'indsigelse']) {
+      await visible(main.getByText(new RegExp(`^${right}\\b`)));
+    }
+    await visible(main.getByText(/klage til Datatilsynet/));
+    expect(await main.getByRole('link', { name: 'Anmodning om dine data' }).getAttribute('href')).toBe('/gdpr-data-request');
+  });
+
+  test('/cookies lists the five purposes and the cookies and storage in use', async () => {
+    const { page } = e2e;
+    await open(page, '/cookies', 'Cookie-politik');
+    const main = page.getByRole('main');
+    expect(PURPOSE_TEXTS).toHaveLength(5);
+    for (const purpose of PURPOSE_TEXTS) {
+      await visible(main.getByText(purpose.title, { exact: true }));
+      await visible(main.getByText(purpose.description, { exact: true }));
+    }
+    for (const name of ['mindested_session', 'theme', 'mindested-consent']) await visible(main.locator('code', { hasText: new RegExp(`^${name}$`) }));
+    await visible(main.getByText(/Service worker/));
+  });
+
+  test('/qr-info explains where a code comes from and why, keeps the code field, and links to /contact', async () => {
+    const { page } = e2e;
+    await open(page, '/qr-info', 'Din konto begynder med QR-koden');
+    const main = page.getByRole('main');
+    await visible(main.getByRole('heading', { level: 2, name: 'Sådan får du en QR-kode' }));
+    await visible(main.getByRole('heading', { level: 2, name: 'Hvorfor skal jeg bruge en QR-kode?' }));
+    await visible(main.getByLabel('QR-kode', { exact: true }));
+    expect(await main.getByRole('link', { name: 'kontakt os' }).getAttribute('href')).toBe('/contact');
+  });
+
+  test('fit a 360 px phone without sideways scrolling', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const { path, h1 } of PAGES) {
+      await open(page, path, h1);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
+    }
+  });
+
+  test('the keyboard reaches the table of contents, and a link there moves to its section', async () => {
+    const { page } = e2e;
+    await open(page, '/terms', 'Vilkår og betingelser');
+    let inMain = false;
+    for (let i = 0; i < 40 && !inMain; i++) {
+      await page.keyboard.press('Tab');
+      inMain = await page.evaluate(() => Boolean(document.activeElement?.closest('main')));
+    }
+    expect(inMain, 'Tab reached the main content').toBe(true);
+    // Skip to the first link of the table of contents, however the page's own links come first.
+    for (let i = 0; i < 10; i++) {
+      const inToc = await page.evaluate(() => Boolean(document.activeElement?.closest('nav[aria-labelledby="indholdsfortegnelse"]')));
+      if (inToc) break;
+      await page.keyboard.press('Tab');
+    }
+    const focused = await page.evaluate(() => ({ tag: document.activeElement?.tagName, href: document.activeElement?.getAttribute('href') }));
+    expect(focused).toEqual({ tag: 'A', href: '#tjenesten' });
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash === '#tjenesten');
+    await visible(page.getByRole('heading', { level: 2, name: /Om Mindested/ }));
+  });
+});
