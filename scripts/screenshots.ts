@@ -13,6 +13,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
+import { CONSENT_STORAGE_KEY } from '../src/shared/consent';
 import { generateCode } from '../src/shared/qr-code';
 
 const base = (process.argv[2] ?? 'http://localhost:5077').replace(/\/$/, '');
@@ -26,6 +27,8 @@ interface Shot {
   name: string;
   path: string;
   signedIn?: boolean;
+  /** Show the cookie banner of a first visit (otherwise consent is stored, so it stays out of the way). */
+  firstVisit?: boolean;
   /** Something to do on the page before the picture. */
   act?: (page: Page) => Promise<void>;
   fullPage?: boolean;
@@ -59,6 +62,18 @@ async function shots(): Promise<Shot[]> {
   const reset = await resetLink();
   const list: Shot[] = [
     { name: 'home', path: '/' },
+    { name: 'home-first-visit', path: '/', firstVisit: true, fullPage: false },
+    {
+      name: 'consent-settings',
+      path: '/',
+      firstVisit: true,
+      fullPage: false,
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Indstillinger' }).click();
+        await page.getByRole('dialog').waitFor();
+        await page.waitForTimeout(400);
+      },
+    },
     { name: 'home-signed-in', path: '/', signedIn: true },
     { name: 'login', path: '/login' },
     {
@@ -126,6 +141,26 @@ async function shots(): Promise<Shot[]> {
     { name: 'reset-invalid', path: '/reset-password/dette-link-findes-ikke-1234567890' },
     { name: 'profile', path: '/profile', signedIn: true },
     { name: 'not-found', path: '/findes-ikke/her' },
+    { name: 'pricing', path: '/pricing' },
+    { name: 'contact', path: '/contact' },
+    { name: 'privacy', path: '/privacy' },
+    { name: 'terms', path: '/terms' },
+    { name: 'cookies', path: '/cookies' },
+    { name: 'reseller-terms', path: '/reseller-terms' },
+    { name: 'slug-redirect', path: '/karen-jensen-1941-2023', fullPage: false },
+    { name: 'qr-redirect', path: `/qr/${wellFormedCode}`, fullPage: false },
+    {
+      name: 'video',
+      path: '/',
+      fullPage: false,
+      act: async (page) => {
+        // Never reach YouTube from here: the frame gets an empty page.
+        await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<html></html>', contentType: 'text/html' }));
+        await page.getByRole('button', { name: 'Se video' }).first().click();
+        await page.getByRole('dialog').waitFor();
+        await page.waitForTimeout(400);
+      },
+    },
     {
       name: 'menu',
       path: '/',
@@ -159,6 +194,10 @@ async function shots(): Promise<Shot[]> {
 async function take(browser: Browser, shot: Shot, width: number, theme: (typeof themes)[number]) {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, locale: 'da-DK' });
   await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+  if (!shot.firstVisit) {
+    const consent = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
+    await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(consent)]);
+  }
   try {
     if (shot.signedIn) {
       const response = await context.request.post(`${base}/api/login?t=${Date.now()}`, {
