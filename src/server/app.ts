@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
 import { authRoutes } from './auth/routes';
+import { sessionToken, userForSession } from './auth/sessions';
 import { loadClientHtml } from './client-html';
 import type { Config } from './config';
 import { consentRoutes } from './consent/routes';
@@ -25,6 +26,8 @@ import { HttpError } from './lib/errors';
 import { createJobRunner } from './lib/jobs';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createRateLimiter } from './lib/rate-limit';
+import { MEMORIAL_PAGE, memorialPageHead } from './memorials/page-head';
+import { memorialRoutes } from './memorials/routes';
 import { notificationRoutes } from './notifications/routes';
 import { pricingRoutes } from './pricing/routes';
 import { qrRoutes } from './qr/routes';
@@ -147,6 +150,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   consentRoutes(app, deps);
   contactRoutes(app, deps);
   pricingRoutes(app, deps);
+  memorialRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {
@@ -174,8 +178,17 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     app.get('/*', async (request, reply) => {
       // A missing built asset (a tab left open across a deploy) must fail as a 404, not as HTML.
       if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.code(404).send(notFound);
+      const pathname = request.url.split('?')[0]!;
+      const memorialPage = MEMORIAL_PAGE.exec(pathname);
+      if (memorialPage) {
+        // Written for the reader (a private memorial for its members only): never shared by a cache.
+        const user = await userForSession(deps.db, deps.now(), sessionToken(request));
+        const { status, head } = await memorialPageHead(deps, memorialPage[1]!, user?.id ?? null);
+        reply.code(status).header('cache-control', 'private, no-cache');
+        return reply.type('text/html; charset=utf-8').send(clientHtml.withHead(head));
+      }
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').send(clientHtml.forPath(request.url.split('?')[0]!));
+      return reply.type('text/html; charset=utf-8').send(clientHtml.forPath(pathname));
     });
   }
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(notFound));

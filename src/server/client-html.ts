@@ -26,6 +26,15 @@ export function siteConfigFor(config: Config): SiteConfig {
   };
 }
 
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** `<meta property="og:title" content="…">` (or name=…) with the value escaped. */
+export function metaTag(attribute: 'name' | 'property', key: string, content: string): string {
+  return `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+}
+
 /** JSON that is safe inside a <script> element: no "</script>" or "<!--" can be formed. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -38,9 +47,22 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  */
 const INLINE_SCRIPTS = ['theme-init.js', 'early-taps.js'];
 
+/** What a page's server adds to the app shell: its own title, head tags and data. */
+export interface PageHead {
+  title: string;
+  /** Replaces the site's own description. */
+  description: string;
+  /** Complete, escaped tags for <head> (see `metaTag`). */
+  tags: string[];
+  /** JSON written into a <script type="application/json"> with this id, read by the page. */
+  data?: { elementId: string; value: unknown };
+}
+
 export interface ClientHtml {
   /** The HTML for a page address: prerendered where we have it, else the empty app shell. */
   forPath(pathname: string): string;
+  /** The app shell with a page's own title, head tags and inline data (a memorial page). */
+  withHead(head: PageHead): string;
   /** CSP sources ('sha256-…') of the scripts written into the page, for script-src. */
   inlineScriptHashes: string[];
 }
@@ -90,5 +112,12 @@ export async function loadClientHtml(clientDir: string, config: Config, log?: Fa
     }
   }
 
-  return { forPath: (pathname) => prerendered.get(pathname) ?? shell, inlineScriptHashes: hashes };
+  const withHead = ({ title, description, tags, data }: PageHead) => {
+    const dataScript = data ? `<script id="${data.elementId}" type="application/json">${scriptJson(data.value)}</script>` : '';
+    return shell
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      .replace(/<meta name="description"[^>]*>/, () => metaTag('name', 'description', description))
+      .replace('</head>', () => `${tags.join('\n    ')}\n    ${dataScript}\n  </head>`);
+  };
+  return { forPath: (pathname) => prerendered.get(pathname) ?? shell, withHead, inlineScriptHashes: hashes };
 }

@@ -30,7 +30,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `clientDir`: a built (or hand-made) client to serve, for tests of the HTML pages. */
+export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startSmtpCapture();
   const clock = createClock();
@@ -48,6 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     now: clock.now,
     randomBytes,
     logger: false,
+    clientDir: options.clientDir,
   });
   await app.ready();
   return {

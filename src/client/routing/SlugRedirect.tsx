@@ -1,22 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { RESERVED_SLUGS } from '@/shared/memorials';
 import { RedirectNotice } from './RedirectNotice';
 
-/** Single-segment addresses that are never a memorial (SPEC.md §2 "Catch-all /{slug}"). */
-export const RESERVED_SLUGS = new Set([
-  'login',
-  'register',
-  'pricing',
-  'contact',
-  'privacy',
-  'terms',
-  'cookies',
-  'admin',
-  'qr-info',
-  'qr-setup',
-  'warehouse-scan',
-  'production',
-]);
 
 /**
  * /{slug}: a short address for a memorial (mindested.dk/karen-jensen-1941-2023) goes on to

@@ -7,7 +7,7 @@ import type { RegisterBody, User } from '../../shared/auth';
 import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
 import { passwordResets, sessions, users } from '../db/schema';
 import type { Deps } from '../deps';
-import { HttpError, conflict } from '../lib/errors';
+import { HttpError, conflict, isUniqueViolation } from '../lib/errors';
 import { enqueue } from '../lib/jobs';
 import { SEND_MAIL } from '../lib/mail';
 import { hashToken, newToken } from '../lib/tokens';
@@ -115,13 +115,6 @@ export async function register(deps: Deps, input: Required<Omit<RegisterBody, 'q
     if (isUniqueViolation(error)) throw duplicateError(await takenFields(deps, input.username, input.email));
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 export const RESET_REQUESTED =

@@ -26,3 +26,15 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
   const when = minutes === 1 ? 'om et minut' : `om ${minutes} minutter`;
   return new HttpError(429, `For mange forsøg. Prøv igen ${when}.`, { retryAfterSeconds });
 }
+
+/**
+ * Whether a database error (or one it wraps: Drizzle puts the driver's error in `cause`) is a
+ * unique-constraint violation, optionally of one named index.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: string; constraint?: string };
+    if (code === '23505') return !constraint || name === constraint || String((e as Error).message ?? '').includes(constraint);
+  }
+  return false;
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MEMBER_ROLES, MEMORIAL_LAYOUTS, MEMORIAL_PRIVACIES, MEMORIAL_THEMES, type TimelineEvent } from '../../../shared/memorials';
+import { users } from './users';
+
+/** A memorial page (PRODUCT.md "Memorials"). Deleting sets deleted_at; the owner can restore it for 30 days. */
+export const memorials = pgTable(
+  'memorials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The readable address, unique for good: a deleted memorial keeps its slug until it is purged. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    deathDate: date('death_date', { mode: 'string' }),
+    birthPlace: text('birth_place').notNull().default(''),
+    deathPlace: text('death_place').notNull().default(''),
+    cemetery: text('cemetery').notNull().default(''),
+    graveSection: text('grave_section').notNull().default(''),
+    graveNumber: text('grave_number').notNull().default(''),
+    graveLatitude: doublePrecision('grave_latitude'),
+    graveLongitude: doublePrecision('grave_longitude'),
+    epitaph: text('epitaph').notNull().default(''),
+    /** Sanitised HTML: only what memorials/life-story.ts allows is ever stored. */
+    lifeStory: text('life_story').notNull().default(''),
+    timeline: jsonb('timeline').$type<TimelineEvent[]>().notNull().default([]),
+    theme: text('theme', { enum: MEMORIAL_THEMES }).notNull().default('lys'),
+    layout: text('layout', { enum: MEMORIAL_LAYOUTS }).notNull().default('classic'),
+    privacy: text('privacy', { enum: MEMORIAL_PRIVACIES }).notNull().default('public'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('memorials_slug_key').on(t.slug)],
+);
+
+/** Who may do what on a memorial: exactly one owner, any number of co-admins and invited viewers. */
+export const memorialMembers = pgTable(
+  'memorial_members',
+  {
+    memorialId: uuid('memorial_id')
+      .notNull()
+      .references(() => memorials.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memorialId, t.userId] }),
+    index('memorial_members_user_idx').on(t.userId),
+    uniqueIndex('memorial_members_one_owner_key').on(t.memorialId).where(sql`${t.role} = 'owner'`),
+  ],
+);

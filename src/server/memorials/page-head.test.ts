@@ -1,0 +1,101 @@
+/**
+ * A memorial page's HTML as the server sends it: the preview tags for a shared link, the memorial
+ * written in so the page needs no request before it paints, noindex where search engines must
+ * stay away, and nothing at all about a private memorial for an outsider.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sign-in';
+import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { MEMORIAL_DATA_ELEMENT_ID, type Memorial } from '../../shared/memorials';
+
+let t: TestApp;
+let clientDir: string;
+let cookie: string;
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), 'mindested-client-'));
+  await writeFile(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="da"><head><meta name="description" content="Sidens egen beskrivelse" /><title>Mindested</title></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({ BASE_URL: 'https://mindested.test' }, { clientDir });
+  cookie = await signIn(t, await createUser(t.database.db));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+async function create(fields: object): Promise<Memorial> {
+  const response = await t.request({ method: 'POST', url: '/api/memorials', headers: { cookie }, payload: fields });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const page = (url: string, withCookie = false) => t.request({ method: 'GET', url, headers: withCookie ? { cookie } : {} });
+
+function dataIn(html: string): Memorial | null {
+  const match = new RegExp(`<script id="${MEMORIAL_DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]!) as Memorial) : null;
+}
+
+describe('the HTML of a memorial page', () => {
+  it('carries the title, description and share preview, and the memorial itself', async () => {
+    const memorial = await create({ name: 'Karen "Mor" Jensen', birthDate: '1941-03-02', deathDate: '2023-10-30', epitaph: 'Elsket & savnet <altid>' });
+    for (const prefix of ['/memorial', '/classic-memorial', '/enhanced-memorial']) {
+      const response = await page(`${prefix}/${memorial.slug}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      const html = response.body;
+      expect(html).toContain('<title>Karen &quot;Mor&quot; Jensen (1941–2023) – Mindested</title>');
+      expect(html).toContain('<meta name="description" content="Elsket &amp; savnet &lt;altid&gt;" />');
+      expect(html).not.toContain('Sidens egen beskrivelse');
+      expect(html).toContain('<meta property="og:title" content="Karen &quot;Mor&quot; Jensen (1941–2023)" />');
+      expect(html).toContain(`<meta property="og:url" content="https://mindested.test/memorial/${memorial.slug}" />`);
+      expect(html).toContain('<meta property="og:image" content="https://mindested.test/icons/icon-512.png" />');
+      expect(html).toContain('<meta name="twitter:card" content="summary" />');
+      expect(html).not.toContain('noindex');
+      expect(dataIn(html)).toMatchObject({ id: memorial.id, name: 'Karen "Mor" Jensen', viewer: { role: null } });
+    }
+  });
+
+  it('describes a memorial by its life story when there is no epitaph, and cannot be broken out of', async () => {
+    const memorial = await create({ name: 'Poul Hansen', lifeStory: '<p>Poul var smed i Vejle </script><script>alert(1)</script> hele sit liv.</p>' });
+    const html = (await page(`/memorial/${memorial.id}`)).body;
+    expect(html).toContain('<meta name="description" content="Poul var smed i Vejle hele sit liv." />');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(dataIn(html)?.lifeStory).toBe('<p>Poul var smed i Vejle  hele sit liv.</p>');
+  });
+
+  it('asks search engines to leave an unlisted memorial alone', async () => {
+    const memorial = await create({ name: 'Inger Unlisted', privacy: 'unlisted' });
+    const html = (await page(`/memorial/${memorial.slug}`)).body;
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(dataIn(html)?.name).toBe('Inger Unlisted');
+  });
+
+  it('reveals nothing of a private memorial to an outsider, and all of it to its owner', async () => {
+    const memorial = await create({ name: 'Hemmelig Hansen', privacy: 'private', epitaph: 'Kun for familien' });
+    const outsider = await page(`/memorial/${memorial.slug}`);
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.body).not.toMatch(/Hemmelig|familien|og:title/);
+    expect(outsider.body).toContain('<meta name="robots" content="noindex" />');
+    expect(dataIn(outsider.body)).toBeNull();
+
+    const owner = await page(`/memorial/${memorial.slug}`, true);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.body).toContain('<meta name="robots" content="noindex" />');
+    expect(dataIn(owner.body)).toMatchObject({ name: 'Hemmelig Hansen', viewer: { role: 'owner', canEdit: true } });
+  });
+
+  it('answers 404 with the app for a memorial that does not exist; deeper memorial addresses are the app’s own', async () => {
+    const missing = await page('/memorial/findes-ikke-1900-2000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
+    expect((await page('/memorial/karen/admin')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * What the server writes into a memorial page's HTML (issue 4): its title and description, the
+ * Open Graph and Twitter tags a shared link's preview is made from, and the memorial itself, so
+ * the page paints without waiting for a request. Unlisted and private memorials ask search engines
+ * to stay away; a memorial the reader may not see reveals nothing, not even its name.
+ */
+import { MEMORIAL_DATA_ELEMENT_ID, type Memorial, memorialTitle } from '../../shared/memorials';
+import { type PageHead, metaTag } from '../client-html';
+import type { Deps } from '../deps';
+import { HttpError } from '../lib/errors';
+import { readMemorial } from './service';
+
+/** Page addresses whose HTML carries a memorial: /memorial/{id}, /classic-memorial/{id}, /enhanced-memorial/{id}. */
+export const MEMORIAL_PAGE = /^\/(?:memorial|classic-memorial|enhanced-memorial)\/([^/]+)\/?$/;
+
+const years = (memorial: Memorial) => [memorial.birthDate, memorial.deathDate].map((date) => date?.slice(0, 4) ?? '').filter(Boolean).join('–');
+
+/** Plain text from the life story's HTML, for a preview. */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20))}…`;
+}
+
+export function memorialDescription(memorial: Memorial): string {
+  const span = years(memorial);
+  const story = shorten(plainText(memorial.lifeStory), 180);
+  return memorial.epitaph || story || `Mindeside for ${memorial.name}${span ? `, ${span}` : ''}. Tænd et lys og skriv en hilsen.`;
+}
+
+export async function memorialPageHead(deps: Deps, idOrSlug: string, userId: string | null): Promise<{ status: number; head: PageHead }> {
+  const base = deps.config.BASE_URL;
+  let memorial: Memorial;
+  try {
+    memorial = await readMemorial(deps, decodeURIComponent(idOrSlug), userId);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+    return {
+      status: 404,
+      head: { title: 'Mindesiden findes ikke – Mindested', description: 'Mindesiden findes ikke, eller du har ikke adgang til den.', tags: [metaTag('name', 'robots', 'noindex')] },
+    };
+  }
+  const title = memorialTitle(memorial);
+  const description = memorialDescription(memorial);
+  const url = `${base}/memorial/${memorial.slug}`;
+  // The portrait joins the preview when photos arrive (media); until then the site's own mark.
+  const image = `${base}/icons/icon-512.png`;
+  const tags = [
+    `<link rel="canonical" href="${url}" />`,
+    metaTag('property', 'og:type', 'profile'),
+    metaTag('property', 'og:site_name', 'Mindested'),
+    metaTag('property', 'og:locale', 'da_DK'),
+    metaTag('property', 'og:title', title),
+    metaTag('property', 'og:description', description),
+    metaTag('property', 'og:url', url),
+    metaTag('property', 'og:image', image),
+    metaTag('name', 'twitter:card', 'summary'),
+    metaTag('name', 'twitter:title', title),
+    metaTag('name', 'twitter:description', description),
+    metaTag('name', 'twitter:image', image),
+    ...(memorial.privacy === 'public' && !memorial.deletedAt ? [] : [metaTag('name', 'robots', 'noindex')]),
+  ];
+  return { status: 200, head: { title: `${title} – Mindested`, description, tags, data: { elementId: MEMORIAL_DATA_ELEMENT_ID, value: memorial } } };
+}

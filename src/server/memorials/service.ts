@@ -1,0 +1,202 @@
+/**
+ * The rules of memorials: who may read and change one, addresses that stay unique, and deletion
+ * that can be undone for RESTORE_DAYS. Routes (routes.ts) only parse, call and present.
+ */
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { MemorialChanges, MemorialFields } from '../../shared/memorials-api';
+import { RESTORE_DAYS, type MemberRole, type Memorial, type MemorialSummary } from '../../shared/memorials';
+import type { Db, Tx } from '../db/connection';
+import { memorialMembers, memorials } from '../db/schema';
+import type { Deps } from '../deps';
+import { HttpError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { sanitizeLifeStory } from './life-story';
+import { baseSlug, isReservedSlug, slugCandidate } from './slug';
+
+export type MemorialRow = typeof memorials.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SLUG_INDEX = 'memorials_slug_key';
+/** One message for "does not exist" and "not yours to see": a private memorial reveals nothing. */
+export const MEMORIAL_NOT_FOUND = 'Mindesiden findes ikke, eller du har ikke adgang til den.';
+
+const EDITORS: MemberRole[] = ['owner', 'coadmin'];
+
+/** The database row's columns for the fields a family sets (the resting place is spread out). */
+function columnsFor(fields: Partial<MemorialFields>) {
+  const { restingPlace, lifeStory, ...rest } = fields;
+  return {
+    ...rest,
+    ...(lifeStory !== undefined ? { lifeStory: sanitizeLifeStory(lifeStory) } : {}),
+    ...(restingPlace
+      ? {
+          cemetery: restingPlace.cemetery,
+          graveSection: restingPlace.section,
+          graveNumber: restingPlace.graveNumber,
+          graveLatitude: restingPlace.latitude,
+          graveLongitude: restingPlace.longitude,
+        }
+      : {}),
+  };
+}
+
+export function presentMemorial(row: MemorialRow, role: MemberRole | null): Memorial {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    birthDate: row.birthDate,
+    deathDate: row.deathDate,
+    birthPlace: row.birthPlace,
+    deathPlace: row.deathPlace,
+    restingPlace: { cemetery: row.cemetery, section: row.graveSection, graveNumber: row.graveNumber, latitude: row.graveLatitude, longitude: row.graveLongitude },
+    epitaph: row.epitaph,
+    lifeStory: row.lifeStory,
+    timeline: row.timeline,
+    theme: row.theme,
+    layout: row.layout,
+    privacy: row.privacy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    viewer: { role, canEdit: role !== null && EDITORS.includes(role) },
+  };
+}
+
+/** The first free address for a new memorial: base, base-2, base-3 … */
+async function freeSlug(db: Db | Tx, base: string): Promise<string> {
+  const taken = new Set(
+    (await db.select({ slug: memorials.slug }).from(memorials).where(or(eq(memorials.slug, base), sql`${memorials.slug} like ${`${base}-%`}`))).map((r) => r.slug),
+  );
+  for (let attempt = 0; ; attempt++) {
+    const candidate = slugCandidate(base, attempt);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export async function createMemorial(deps: Deps, userId: string, fields: MemorialFields): Promise<Memorial> {
+  const base = baseSlug(fields.name, fields.birthDate, fields.deathDate);
+  // Two families creating "Karen Jensen 1941–2023" at the same moment: the unique index decides,
+  // and the one that lost tries the next suffix.
+  for (let tries = 0; tries < 5; tries++) {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const slug = await freeSlug(tx, base);
+        const now = deps.now();
+        const [row] = await tx
+          .insert(memorials)
+          .values({ ...columnsFor(fields), name: fields.name, slug, createdBy: userId, createdAt: now, updatedAt: now })
+          .returning();
+        await tx.insert(memorialMembers).values({ memorialId: row!.id, userId, role: 'owner', createdAt: now });
+        return presentMemorial(row!, 'owner');
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, SLUG_INDEX)) throw error;
+    }
+  }
+  throw new HttpError(503, 'Mindesiden kunne ikke oprettes lige nu. Prøv igen om et øjeblik.');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A memorial by id or slug, deleted or not, with the reader's role on it. */
+export async function findMemorial(db: Db | Tx, idOrSlug: string, userId: string | null): Promise<{ row: MemorialRow; role: MemberRole | null } | null> {
+  const key = idOrSlug.toLowerCase();
+  const [found] = await db
+    .select({ row: memorials, role: memorialMembers.role })
+    .from(memorials)
+    .leftJoin(memorialMembers, and(eq(memorialMembers.memorialId, memorials.id), eq(memorialMembers.userId, userId ?? sql`null`)))
+    .where(UUID.test(key) ? eq(memorials.id, key) : eq(memorials.slug, key))
+    .limit(1);
+  return found ? { row: found.row, role: found.role ?? null } : null;
+}
+
+/**
+ * What a reader may see: public and unlisted memorials are open to anyone with the address; a
+ * private one only to its members. A deleted memorial only to its owner and co-admins, who may
+ * restore it. Anyone else gets the same "not found", so nothing is revealed.
+ */
+export async function readMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<Memorial> {
+  const found = await findMemorial(deps.db, idOrSlug, userId);
+  if (!found) throw notFound(MEMORIAL_NOT_FOUND);
+  const { row, role } = found;
+  const editor = role !== null && EDITORS.includes(role);
+  if (row.deletedAt && !editor) throw notFound(MEMORIAL_NOT_FOUND);
+  if (row.privacy === 'private' && role === null) throw notFound(MEMORIAL_NOT_FOUND);
+  return presentMemorial(row, role);
+}
+
+/** Loads a memorial for a change and checks the user may make it; outsiders learn nothing. */
+async function forChange(tx: Tx, idOrSlug: string, userId: string, allowed: MemberRole[]) {
+  const found = await findMemorial(tx, idOrSlug, userId);
+  if (!found || (found.row.privacy === 'private' && found.role === null)) throw notFound(MEMORIAL_NOT_FOUND);
+  if (found.role === null || !allowed.includes(found.role)) {
+    throw forbidden(allowed.length === 1 ? 'Kun ejeren af mindesiden kan gøre dette.' : 'Kun mindesidens administratorer kan ændre den.');
+  }
+  return found;
+}
+
+export async function updateMemorial(deps: Deps, idOrSlug: string, userId: string, changes: MemorialChanges): Promise<Memorial> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const { row, role } = await forChange(tx, idOrSlug, userId, EDITORS);
+      if (row.deletedAt) throw badRequest('Mindesiden er slettet. Gendan den først.');
+      const birthDate = changes.birthDate !== undefined ? changes.birthDate : row.birthDate;
+      const deathDate = changes.deathDate !== undefined ? changes.deathDate : row.deathDate;
+      if (birthDate && deathDate && birthDate > deathDate) throw badRequest('Dødsdatoen kan ikke ligge før fødselsdatoen.', 'deathDate');
+      const { slug, ...fields } = changes;
+      if (slug !== undefined && slug !== row.slug && isReservedSlug(slug)) throw badRequest('Den adresse kan ikke bruges. Vælg en anden.', 'slug');
+      const [updated] = await tx
+        .update(memorials)
+        .set({ ...columnsFor(fields), ...(slug !== undefined ? { slug } : {}), updatedAt: deps.now() })
+        .where(eq(memorials.id, row.id))
+        .returning();
+      return presentMemorial(updated!, role);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, SLUG_INDEX)) throw conflict('Adressen er allerede i brug. Vælg en anden.');
+    throw error;
+  }
+}
+
+export async function deleteMemorial(deps: Deps, idOrSlug: string, userId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const { row } = await forChange(tx, idOrSlug, userId, ['owner']);
+    if (!row.deletedAt) await tx.update(memorials).set({ deletedAt: deps.now() }).where(eq(memorials.id, row.id));
+  });
+}
+
+export async function restoreMemorial(deps: Deps, idOrSlug: string, userId: string): Promise<Memorial> {
+  return deps.db.transaction(async (tx) => {
+    const { row, role } = await forChange(tx, idOrSlug, userId, ['owner']);
+    if (!row.deletedAt) return presentMemorial(row, role);
+    if (deps.now().getTime() - row.deletedAt.getTime() > RESTORE_DAYS * DAY_MS) {
+      throw new HttpError(410, `Mindesiden blev slettet for mere end ${RESTORE_DAYS} dage siden og kan ikke længere gendannes.`);
+    }
+    const [restored] = await tx.update(memorials).set({ deletedAt: null, updatedAt: deps.now() }).where(eq(memorials.id, row.id)).returning();
+    return presentMemorial(restored!, role);
+  });
+}
+
+/** The memorials a user administers, newest first; deleted ones while they can be restored. */
+export async function listOwnMemorials(deps: Deps, userId: string): Promise<MemorialSummary[]> {
+  const oldestRestorable = new Date(deps.now().getTime() - RESTORE_DAYS * DAY_MS);
+  const rows = await deps.db
+    .select({ row: memorials, role: memorialMembers.role })
+    .from(memorialMembers)
+    .innerJoin(memorials, eq(memorials.id, memorialMembers.memorialId))
+    .where(and(eq(memorialMembers.userId, userId), or(isNull(memorials.deletedAt), gt(memorials.deletedAt, oldestRestorable))))
+    .orderBy(sql`${memorials.createdAt} desc`);
+  return rows
+    .filter(({ role }) => EDITORS.includes(role))
+    .map(({ row, role }) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      birthDate: row.birthDate,
+      deathDate: row.deathDate,
+      privacy: row.privacy,
+      role,
+      deletedAt: row.deletedAt?.toISOString() ?? null,
+      restorableUntil: row.deletedAt ? new Date(row.deletedAt.getTime() + RESTORE_DAYS * DAY_MS).toISOString() : null,
+    }));
+}
