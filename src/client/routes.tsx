@@ -24,6 +24,7 @@ const PrivacyPage = lazy(() => import('./legal/PrivacyPage'));
 const TermsPage = lazy(() => import('./legal/TermsPage'));
 const CookiesPage = lazy(() => import('./legal/CookiesPage'));
 const ResellerTermsPage = lazy(() => import('./legal/ResellerTermsPage'));
+const MemorialPage = lazy(() => import('./memorials/MemorialPage'));
 const QrRedirect = lazy(() => import('./routing/QrRedirect'));
 const SlugRedirect = lazy(() => import('./routing/SlugRedirect'));
 
@@ -48,6 +49,8 @@ export function AppRoutes() {
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/cookies" element={<CookiesPage />} />
         <Route path="/reseller-terms" element={<ResellerTermsPage />} />
+        <Route path="/memorial/:id" element={<MemorialPage />} />
+        <Route path="/classic-memorial/:id" element={<MemorialPage />} />
         <Route path="/qr/:code" element={<QrRedirect />} />
         {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
         <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />
