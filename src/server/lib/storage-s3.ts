@@ -1,0 +1,236 @@
+/**
+ * Storage in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Hetzner, …), shared by every
+ * server instance.
+ *
+ * Uploads: @aws-sdk/lib-storage is not installed, so this does what it would do, by hand and
+ * small. A Buffer is one PutObject. A stream is read into memory up to one part (8 MiB): if it
+ * ends by then (every photo variant) it is one PutObject; otherwise (videos) it becomes a
+ * multipart upload of parts of at least that size, uploaded one at a time, so memory stays at
+ * about one part per upload however long the video. Every request body is a Buffer with its
+ * Content-MD5, so the SDK can retry a request and the server rejects a corrupted one. With 8 MiB
+ * parts and S3's limit of 10,000 parts an object can be up to about 80 GiB.
+ *
+ * Checksums: SDK versions from 3.729 on add CRC32 checksums to every request and validate them on
+ * responses by default, which many S3-compatible services (and s3rver in our tests) do not
+ * support. We ask for them only when an operation requires them and send Content-MD5 ourselves,
+ * which every S3-compatible service understands.
+ */
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type CompletedPart,
+} from '@aws-sdk/client-s3';
+import type { ObjectInfo, S3StorageOptions, StorageDriver } from './storage';
+
+export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+/** S3 refuses parts smaller than this, except the last one. */
+const MINIMUM_PART_SIZE = 5 * 1024 * 1024;
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('$metadata' in error)) return undefined;
+  const metadata = error.$metadata as { httpStatusCode?: number } | undefined;
+  return metadata?.httpStatusCode;
+}
+
+function isNotFound(error: unknown): boolean {
+  const name = error instanceof Error ? error.name : undefined;
+  return statusOf(error) === 404 || name === 'NoSuchKey' || name === 'NotFound';
+}
+
+function md5(body: Buffer): string {
+  return createHash('md5').update(body).digest('base64');
+}
+
+/** "media/prod" or "/media/prod/" → "media/prod/"; unset or "/" → "". */
+function normalizePrefix(prefix: string | undefined): string {
+  const segments = (prefix ?? '').split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => segment === '.' || segment === '..')) throw new Error(`S3 prefix must not contain "." or "..": ${JSON.stringify(prefix)}`);
+  return segments.length === 0 ? '' : `${segments.join('/')}/`;
+}
+
+/** Knobs for tests: smaller parts and pages exercise multipart uploads and pagination cheaply. */
+export interface S3Tuning {
+  partSize?: number;
+  /** Keys per ListObjectsV2 page in deletePrefix; S3's maximum (and default) is 1000. */
+  listPageSize?: number;
+}
+
+export function createS3Storage(options: Omit<S3StorageOptions, 'kind'>, tuning: S3Tuning = {}): StorageDriver {
+  const partSize = tuning.partSize ?? DEFAULT_PART_SIZE;
+  const listPageSize = tuning.listPageSize ?? 1000;
+  if (partSize < MINIMUM_PART_SIZE) throw new Error(`S3 part size must be at least ${MINIMUM_PART_SIZE} bytes`);
+  if (Boolean(options.accessKeyId) !== Boolean(options.secretAccessKey)) {
+    throw new Error('S3 needs both an access key id and a secret access key, or neither (to use the default credentials)');
+  }
+  const Bucket = options.bucket;
+  const prefix = normalizePrefix(options.prefix);
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.accessKeyId && options.secretAccessKey
+      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      : {}),
+    forcePathStyle: options.forcePathStyle ?? false,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const objectKey = (key: string) => `${prefix}${key}`;
+
+  async function putWhole(Key: string, body: Buffer, contentType: string, cacheControl: string | undefined) {
+    await client.send(
+      new PutObjectCommand({ Bucket, Key, Body: body, ContentLength: body.length, ContentMD5: md5(body), ContentType: contentType, CacheControl: cacheControl }),
+    );
+  }
+
+  async function head(key: string): Promise<ObjectInfo | null> {
+    try {
+      const found = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+      return { contentType: found.ContentType ?? 'application/octet-stream', bytes: found.ContentLength ?? 0, ...(found.ETag ? { etag: found.ETag } : {}) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  return {
+    async put(key, body, { contentType, cacheControl }) {
+      const Key = objectKey(key);
+      if (Buffer.isBuffer(body)) {
+        await putWhole(Key, body, contentType, cacheControl);
+        return { bytes: body.length };
+      }
+
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let totalBytes = 0;
+      let uploadId: string | undefined;
+      const parts: CompletedPart[] = [];
+      const uploadPart = async () => {
+        const part = Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+        if (uploadId === undefined) {
+          const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType, CacheControl: cacheControl }));
+          if (!created.UploadId) throw new Error('S3 started a multipart upload without an upload id');
+          uploadId = created.UploadId;
+        }
+        const PartNumber = parts.length + 1;
+        const uploaded = await client.send(
+          new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: part, ContentLength: part.length, ContentMD5: md5(part) }),
+        );
+        parts.push({ PartNumber, ETag: uploaded.ETag });
+      };
+
+      try {
+        // Awaiting inside the loop is the back-pressure: the stream is not read while a part uploads.
+        for await (const chunk of body) {
+          const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          pending.push(buffer);
+          pendingBytes += buffer.length;
+          totalBytes += buffer.length;
+          if (pendingBytes >= partSize) await uploadPart();
+        }
+        if (uploadId === undefined) {
+          await putWhole(Key, Buffer.concat(pending, pendingBytes), contentType, cacheControl);
+          return { bytes: totalBytes };
+        }
+        if (pendingBytes > 0) await uploadPart();
+        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+        return { bytes: totalBytes };
+      } catch (error) {
+        // Uploaded parts are billed until aborted. Best effort: the original error is what matters
+        // (and a bucket lifecycle rule for incomplete uploads is the safety net).
+        if (uploadId !== undefined) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    async get(key, range) {
+      let found;
+      try {
+        found = await client.send(
+          new GetObjectCommand({ Bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end ?? ''}` } : {}) }),
+        );
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        if (statusOf(error) === 416) {
+          // S3's 416 does not say how big the object is; the route needs it for Content-Range.
+          const info = await head(key);
+          return info ? { unsatisfiable: true, totalBytes: info.bytes } : null;
+        }
+        throw error;
+      }
+      const body = found.Body;
+      if (!(body instanceof Readable)) throw new Error('S3 returned no readable body');
+      const bytes = found.ContentLength ?? 0;
+      let totalBytes = bytes;
+      if (range) {
+        const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(found.ContentRange ?? '');
+        if (!match) {
+          body.destroy();
+          throw new Error(`S3 did not answer the range request with a Content-Range (got ${JSON.stringify(found.ContentRange)})`);
+        }
+        totalBytes = Number(match[3]);
+        // Some servers answer "bytes=0-" on an empty object with 206 instead of 416.
+        if (range.start >= totalBytes) {
+          body.destroy();
+          return { unsatisfiable: true, totalBytes };
+        }
+        // Never hand out other bytes than were asked for (s3rver, for one, answers "bytes=0-0"
+        // with the whole object).
+        const end = Math.min(range.end ?? totalBytes - 1, totalBytes - 1);
+        if (Number(match[1]) !== range.start || Number(match[2]) !== end) {
+          body.destroy();
+          throw new Error(`S3 answered ${found.ContentRange} to a request for bytes ${range.start}-${end}`);
+        }
+      }
+      return { body, contentType: found.ContentType ?? 'application/octet-stream', bytes, totalBytes, ...(found.ETag ? { etag: found.ETag } : {}) };
+    },
+
+    head,
+
+    async delete(key) {
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      } catch (error) {
+        // S3 answers 204 for a missing key; some compatible services answer 404.
+        if (!isNotFound(error)) throw error;
+      }
+    },
+
+    async deletePrefix(keyPrefix) {
+      let count = 0;
+      let ContinuationToken: string | undefined;
+      do {
+        // A page has at most 1000 keys, which is also DeleteObjects' limit. The continuation
+        // token names the last key listed, so deleting the page does not disturb the listing.
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: objectKey(keyPrefix), ContinuationToken, MaxKeys: listPageSize }));
+        const objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+        if (objects.length > 0) {
+          const result = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
+          const failed = result.Errors ?? [];
+          if (failed.length > 0) {
+            const first = failed[0];
+            throw new Error(`S3 could not delete ${failed.length} objects under ${keyPrefix}, e.g. ${first?.Key}: ${first?.Code} ${first?.Message}`);
+          }
+          count += objects.length;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return count;
+    },
+
+    describe: () => `S3: ${Bucket}${prefix ? `/${prefix.slice(0, -1)}` : ''}@${options.endpoint ?? `s3.${options.region}.amazonaws.com`}`,
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Object storage for uploaded media (photo variants, videos), addressed by a relative key such as
+ * `memorials/<memorialId>/<mediaId>/640.webp`.
+ *
+ * Why two implementations: a single server must start with no set-up (ARCHITECTURE.md), so by
+ * default media lives on the local disk under DATA_DIR. Several instances behind a load balancer
+ * cannot share one machine's disk, and media outgrows one disk first, so the same interface also
+ * talks to any S3-compatible bucket that all instances share. One contract test
+ * (storage.test.ts) runs against both, so code above this interface cannot tell them apart.
+ *
+ * This module is the front: it checks keys, prefixes and ranges once for both drivers
+ * (storage-disk.ts, storage-s3.ts) and turns a driver's "range past the end" answer into
+ * RangeNotSatisfiableError. The drivers import only types from here, so imports stay acyclic.
+ */
+import { createDiskStorage } from './storage-disk';
+import { createS3Storage } from './storage-s3';
+
+export interface PutOptions {
+  contentType: string;
+  /**
+   * Stored with the object: it matters when a bucket is served straight to browsers or through a
+   * CDN. get() does not return it; the server sets its own caching headers.
+   */
+  cacheControl?: string;
+}
+
+/**
+ * A byte range as in HTTP's Range header: `start` and `end` are both inclusive, `end` defaults to
+ * the last byte and an `end` past the last byte is cut to it. A `start` at or past the end of the
+ * object throws RangeNotSatisfiableError (the route answers 416).
+ */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface StoredObject {
+  /** Must be read to the end or destroyed: with S3 it holds an HTTP connection. */
+  body: NodeJS.ReadableStream;
+  contentType: string;
+  /** Bytes in `body` (the length of the range when one was asked for). */
+  bytes: number;
+  /** Quoted, as in an HTTP ETag header. */
+  etag?: string;
+  /** Size of the whole object. */
+  totalBytes: number;
+}
+
+export interface ObjectInfo {
+  contentType: string;
+  bytes: number;
+  etag?: string;
+}
+
+export interface Storage {
+  /**
+   * Stores the whole body under the key, replacing what was there; readers see the old object or
+   * the new one, never a part. A stream body is read to its end; when the put fails part-way the
+   * stream may be left destroyed, and nothing new is stored under the key.
+   */
+  put(key: string, body: Buffer | NodeJS.ReadableStream, options: PutOptions): Promise<{ bytes: number }>;
+  /** null when the key does not exist. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  head(key: string): Promise<ObjectInfo | null>;
+  /** Deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /**
+   * Removes every object whose key starts with `prefix` and returns how many there were. The
+   * prefix must end with "/" so purging memorial "ab" never touches memorial "abc".
+   */
+  deletePrefix(prefix: string): Promise<number>;
+  /** For the start-up log: "lokal disk: /path" or "S3: bucket@endpoint". */
+  describe(): string;
+}
+
+export interface DiskStorageOptions {
+  kind: 'disk';
+  root: string;
+}
+
+export interface S3StorageOptions {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, Hetzner, …); unset means AWS. */
+  endpoint?: string;
+  /** Unset means the SDK's default chain (environment, instance role, …). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+  /** Puts every key under this folder of the bucket, so one bucket can hold several installations. */
+  prefix?: string;
+}
+
+export type StorageOptions = DiskStorageOptions | S3StorageOptions;
+
+/** A range that starts at or past the end of the object. */
+export class RangeNotSatisfiableError extends Error {
+  constructor(readonly totalBytes: number) {
+    super(`range not satisfiable: the object has ${totalBytes} bytes`);
+    this.name = 'RangeNotSatisfiableError';
+  }
+}
+
+/**
+ * What a driver implements. It receives only keys, prefixes and ranges the front has checked. It
+ * answers a range that starts past the end with `{ unsatisfiable }` and the front throws, so the
+ * drivers need no runtime import from this module (which imports them).
+ */
+export interface StorageDriver extends Omit<Storage, 'get'> {
+  get(key: string, range?: ByteRange): Promise<StoredObject | { unsatisfiable: true; totalBytes: number } | null>;
+}
+
+// Lower case only: S3 keys are case-sensitive and some disks are not, so "A.jpg" and "a.jpg"
+// would be one object on a Mac and two in a bucket.
+const KEY_CHARACTERS = /^[a-z0-9._/-]+$/;
+const MAX_KEY_LENGTH = 512;
+
+/**
+ * Throws unless `key` is a relative key of lower-case segments. Keys are built by our own code,
+ * never taken from a request, so a bad one is a programmer error and a plain Error.
+ */
+export function assertValidKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0) throw new Error('storage key must be a non-empty string');
+  if (key.length > MAX_KEY_LENGTH) throw new Error(`storage key is longer than ${MAX_KEY_LENGTH} characters`);
+  if (key.includes('\\')) throw new Error(`storage key must not contain a backslash: ${JSON.stringify(key)}`);
+  if (key.startsWith('/')) throw new Error(`storage key must be relative: ${JSON.stringify(key)}`);
+  if (!KEY_CHARACTERS.test(key)) throw new Error(`storage key may only contain a-z 0-9 . _ / -: ${JSON.stringify(key)}`);
+  for (const segment of key.split('/')) {
+    if (segment === '') throw new Error(`storage key has an empty segment: ${JSON.stringify(key)}`);
+    // Covers "." and "..", and reserves dot-names for the disk driver's temporary and
+    // content-type files, so no key can ever collide with them.
+    if (segment.startsWith('.')) throw new Error(`storage key segment must not start with ".": ${JSON.stringify(key)}`);
+  }
+}
+
+/** A prefix is a valid key followed by "/": whole segments only, and never the whole store. */
+export function assertValidPrefix(prefix: string): void {
+  if (typeof prefix !== 'string' || !prefix.endsWith('/')) throw new Error(`storage prefix must end with "/": ${JSON.stringify(prefix)}`);
+  assertValidKey(prefix.slice(0, -1));
+}
+
+function assertValidRange(range: ByteRange): void {
+  const { start, end } = range;
+  if (!Number.isSafeInteger(start) || start < 0) throw new Error(`range start must be a whole number ≥ 0, got ${start}`);
+  if (end !== undefined && (!Number.isSafeInteger(end) || end < start)) throw new Error(`range end must be a whole number ≥ start, got ${end}`);
+}
+
+function assertValidPutOptions(options: PutOptions): void {
+  // These end up in HTTP headers (S3, and our own responses): no control characters.
+  if (!/^[\x20-\x7e]+$/.test(options.contentType ?? '')) throw new Error(`content type must be printable ASCII: ${JSON.stringify(options.contentType)}`);
+  if (options.cacheControl !== undefined && !/^[\x20-\x7e]+$/.test(options.cacheControl)) {
+    throw new Error(`cache control must be printable ASCII: ${JSON.stringify(options.cacheControl)}`);
+  }
+}
+
+/** Wraps a driver with the checks every implementation shares. */
+export function withChecks(driver: StorageDriver): Storage {
+  return {
+    async put(key, body, options) {
+      assertValidKey(key);
+      assertValidPutOptions(options);
+      return driver.put(key, body, options);
+    },
+    async get(key, range) {
+      assertValidKey(key);
+      if (range) assertValidRange(range);
+      const found = await driver.get(key, range);
+      if (found && 'unsatisfiable' in found) throw new RangeNotSatisfiableError(found.totalBytes);
+      return found;
+    },
+    async head(key) {
+      assertValidKey(key);
+      return driver.head(key);
+    },
+    async delete(key) {
+      assertValidKey(key);
+      return driver.delete(key);
+    },
+    async deletePrefix(prefix) {
+      assertValidPrefix(prefix);
+      return driver.deletePrefix(prefix);
+    },
+    describe: () => driver.describe(),
+  };
+}
+
+export function createStorage(options: StorageOptions): Storage {
+  switch (options.kind) {
+    case 'disk':
+      return withChecks(createDiskStorage(options.root));
+    case 's3':
+      return withChecks(createS3Storage(options));
+  }
+}
+
+/** The storage the configuration names: the bucket when S3_BUCKET is set, else DATA_DIR/media. */
+export function storageOptionsFrom(config: {
+  DATA_DIR: string;
+  S3_BUCKET?: string;
+  S3_REGION: string;
+  S3_ENDPOINT?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE: boolean;
+  S3_PREFIX?: string;
+}): StorageOptions {
+  if (!config.S3_BUCKET) return { kind: 'disk', root: `${config.DATA_DIR}/media` };
+  return {
+    kind: 's3',
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
+  };
+}
