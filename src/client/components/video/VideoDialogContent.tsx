@@ -2,7 +2,7 @@
 import type { RefObject } from 'react';
 import { VideoOff } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
-import { videoEmbed } from './youtube';
+import { videoEmbed } from '@/shared/youtube';
 
 interface VideoDialogContentProps {
   open: boolean;
