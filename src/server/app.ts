@@ -26,6 +26,7 @@ import { HttpError } from './lib/errors';
 import { createJobRunner } from './lib/jobs';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createRateLimiter } from './lib/rate-limit';
+import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
 import { MEMORIAL_PAGE, memorialPageHead } from './memorials/page-head';
 import { memorialRoutes } from './memorials/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -47,6 +48,8 @@ export interface AppInput {
   mailer?: Mailer;
   /** The built client (dist/client); the API runs without it. */
   clientDir?: string;
+  /** Where media is kept; by default what the configuration names (S3_BUCKET, else DATA_DIR/media). */
+  storage?: Storage;
   logger?: boolean;
 }
 
@@ -72,7 +75,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     handlers: { [SEND_MAIL]: sendMailJob(mailer) },
     maintenance: () => rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000)),
   });
-  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, log: app.log };
+  const storage = input.storage ?? createStorage(storageOptionsFrom(config));
+  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, storage, log: app.log };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await jobs.stop();

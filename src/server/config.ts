@@ -38,6 +38,15 @@ const schema = z.object({
   DATA_CONTROLLER_NAME: z.string().min(1).default('Mindested ApS'),
   DATA_CONTROLLER_ADDRESS: z.string().default(''),
   DATA_CONTROLLER_CVR: z.string().regex(/^(\d{8})?$/, 'skal være et CVR-nummer på 8 cifre').default(''),
+  // Media in an S3-compatible bucket shared by every instance; without S3_BUCKET, on the local disk
+  // under DATA_DIR/media (src/server/lib/storage.ts).
+  S3_BUCKET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().default('auto'),
+  S3_ENDPOINT: z.url('skal være en fuld adresse, fx https://s3.eu-central-1.amazonaws.com').optional().or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PREFIX: z.string().optional().or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Rate limits (README "Rate limits"): windows in minutes, counts per window.

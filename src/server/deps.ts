@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { JobRunner } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
+import type { Storage } from './lib/storage';
 
 /**
  * What the domains need from the outside world. Time and randomness are passed in (ARCHITECTURE.md)
@@ -15,5 +16,7 @@ export interface Deps {
   randomBytes: (size: number) => Uint8Array;
   jobs: JobRunner;
   rateLimiter: RateLimiter;
+  /** Media files: the local disk or an S3-compatible bucket. */
+  storage: Storage;
   log: FastifyBaseLogger;
 }

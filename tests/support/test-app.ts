@@ -3,9 +3,13 @@
  * capture. Requests go through app.inject(), Fastify's in-process HTTP.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { type Storage, createStorage } from '../../src/server/lib/storage';
 import type { Database } from '../../src/server/db/connection';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 import { createTestDatabase } from './test-database';
@@ -31,10 +35,11 @@ export interface TestApp {
 }
 
 /** `clientDir`: a built (or hand-made) client to serve, for tests of the HTML pages. */
-export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string; storage?: Storage } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startSmtpCapture();
   const clock = createClock();
+  const mediaDir = await mkdtemp(path.join(tmpdir(), 'mindested-media-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: 'http://localhost:5000',
@@ -50,6 +55,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     randomBytes,
     logger: false,
     clientDir: options.clientDir,
+    // Media on a disk of the test's own, removed when it closes.
+    storage: options.storage ?? createStorage({ kind: 'disk', root: mediaDir }),
   });
   await app.ready();
   return {
@@ -62,6 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await app.close();
       await database.close();
       await mail.close();
+      await rm(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 export * from './consent';
 export * from './jobs';
+export * from './media';
 export * from './memorials';
 export * from './notifications';
 export * from './plans';

@@ -27,6 +27,9 @@ export const memorials = pgTable(
     theme: text('theme', { enum: MEMORIAL_THEMES }).notNull().default('lys'),
     layout: text('layout', { enum: MEMORIAL_LAYOUTS }).notNull().default('classic'),
     privacy: text('privacy', { enum: MEMORIAL_PRIVACIES }).notNull().default('public'),
+    /** Gallery photos chosen as the portrait and the cover (memorial_media; no foreign key, to avoid a cycle). */
+    portraitMediaId: uuid('portrait_media_id'),
+    coverMediaId: uuid('cover_media_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,33 @@
+/** A memorial's gallery items (issue 4 "Media"); no zod here, see media-api.ts for the schemas. */
+export const MEDIA_KINDS = ['photo', 'video', 'youtube'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export const CAPTION_MAX = 500;
+
+export interface MediaVariant {
+  width: number;
+  height: number;
+  format: 'avif' | 'webp' | 'jpeg';
+  /** Where the browser fetches it: /media/<storage key>. */
+  url: string;
+  bytes: number;
+}
+
+export interface MediaItem {
+  id: string;
+  kind: MediaKind;
+  caption: string;
+  position: number;
+  width: number | null;
+  height: number | null;
+  /** Photos: every size in every format, smallest first. */
+  variants: MediaVariant[];
+  /** Photos: a tiny blurred image to show while the real one loads. */
+  placeholder: string | null;
+  /** Uploaded videos: the file as it came. */
+  videoUrl: string | null;
+  mime: string | null;
+  /** YouTube links: the video's id. */
+  youtubeId: string | null;
+  createdAt: string;
+}
