@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -28,6 +29,7 @@ import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createRateLimiter } from './lib/rate-limit';
 import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
 import { MEMORIAL_PAGE, memorialPageHead } from './memorials/page-head';
+import { mediaRoutes } from './media/routes';
 import { memorialRoutes } from './memorials/routes';
 import { notificationRoutes } from './notifications/routes';
 import { pricingRoutes } from './pricing/routes';
@@ -87,6 +89,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const clientHtml = clientDir ? await loadClientHtml(clientDir, config, app.log) : undefined;
 
   await app.register(fastifyCookie);
+  // Uploads are streamed (media/service.ts): nothing is held in memory whole.
+  await app.register(fastifyMultipart);
   // The app shell and API answers, compressed on the fly at a cheap setting; built files come
   // already compressed from the build (vite.config.ts) and are sent as they are.
   await app.register(fastifyCompress, {
@@ -155,6 +159,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   contactRoutes(app, deps);
   pricingRoutes(app, deps);
   memorialRoutes(app, deps);
+  mediaRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

@@ -1,6 +1,7 @@
 /** Request and response schemas of the memorial calls (SPEC.md §7: POST/PUT /api/memorials). */
 import './zod-locale';
 import { z } from 'zod';
+import { mediaItemResponse } from './media-api';
 import { MEMBER_ROLES, MEMORIAL_LAYOUTS, MEMORIAL_LIMITS as L, MEMORIAL_PRIVACIES, MEMORIAL_THEMES, type Memorial, type MemorialSummary } from './memorials';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -82,6 +83,9 @@ export type CreateMemorialBody = z.input<typeof createMemorialBody>;
  * the stored ones by the server). The address (slug) may be changed too.
  */
 export const updateMemorialBody = z.strictObject(memorialFields).partial().extend({
+  /** A photo of the memorial's own gallery, or null for none. */
+  portraitId: z.uuid('Vælg et billede fra mindesidens galleri.').nullable().optional(),
+  coverId: z.uuid('Vælg et billede fra mindesidens galleri.').nullable().optional(),
   slug: z
     .string()
     .trim()
@@ -108,6 +112,9 @@ export const memorialResponse = z.object({
   theme: z.enum(MEMORIAL_THEMES),
   layout: z.enum(MEMORIAL_LAYOUTS),
   privacy: z.enum(MEMORIAL_PRIVACIES),
+  media: z.array(mediaItemResponse),
+  portraitId: z.string().nullable(),
+  coverId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),

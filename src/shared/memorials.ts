@@ -1,3 +1,5 @@
+import type { MediaItem } from './media';
+
 /**
  * Memorials (PRODUCT.md "Memorials"): the words and limits both sides use. No zod here, so a page
  * can import these without loading it (the schemas are in memorials-api.ts).
@@ -81,6 +83,10 @@ export interface Memorial {
   theme: MemorialTheme;
   layout: MemorialLayout;
   privacy: MemorialPrivacy;
+  /** The gallery in its order; the portrait and cover are photos from it. */
+  media: MediaItem[];
+  portraitId: string | null;
+  coverId: string | null;
   createdAt: string;
   updatedAt: string;
   /** Set while the memorial is deleted and can still be restored. */

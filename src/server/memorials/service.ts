@@ -4,11 +4,13 @@
  */
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { MemorialChanges, MemorialFields } from '../../shared/memorials-api';
+import type { MediaItem } from '../../shared/media';
 import { RESTORE_DAYS, type MemberRole, type Memorial, type MemorialSummary } from '../../shared/memorials';
 import type { Db, Tx } from '../db/connection';
-import { memorialMembers, memorials } from '../db/schema';
+import { memorialMedia, memorialMembers, memorials } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
+import { listMedia } from '../media/present';
 import { sanitizeLifeStory } from './life-story';
 import { baseSlug, isReservedSlug, slugCandidate } from './slug';
 
@@ -39,7 +41,7 @@ function columnsFor(fields: Partial<MemorialFields>) {
   };
 }
 
-export function presentMemorial(row: MemorialRow, role: MemberRole | null): Memorial {
+export function presentMemorial(row: MemorialRow, role: MemberRole | null, media: MediaItem[]): Memorial {
   return {
     id: row.id,
     slug: row.slug,
@@ -55,6 +57,9 @@ export function presentMemorial(row: MemorialRow, role: MemberRole | null): Memo
     theme: row.theme,
     layout: row.layout,
     privacy: row.privacy,
+    media,
+    portraitId: row.portraitMediaId,
+    coverId: row.coverMediaId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
@@ -87,7 +92,7 @@ export async function createMemorial(deps: Deps, userId: string, fields: Memoria
           .values({ ...columnsFor(fields), name: fields.name, slug, createdBy: userId, createdAt: now, updatedAt: now })
           .returning();
         await tx.insert(memorialMembers).values({ memorialId: row!.id, userId, role: 'owner', createdAt: now });
-        return presentMemorial(row!, 'owner');
+        return presentMemorial(row!, 'owner', []);
       });
     } catch (error) {
       if (!isUniqueViolation(error, SLUG_INDEX)) throw error;
@@ -122,16 +127,23 @@ export async function readMemorial(deps: Deps, idOrSlug: string, userId: string 
   const editor = role !== null && EDITORS.includes(role);
   if (row.deletedAt && !editor) throw notFound(MEMORIAL_NOT_FOUND);
   if (row.privacy === 'private' && role === null) throw notFound(MEMORIAL_NOT_FOUND);
-  return presentMemorial(row, role);
+  return presentMemorial(row, role, await listMedia(deps.db, row.id));
 }
 
 /** Loads a memorial for a change and checks the user may make it; outsiders learn nothing. */
-async function forChange(tx: Tx, idOrSlug: string, userId: string, allowed: MemberRole[]) {
+async function forChange(tx: Db | Tx, idOrSlug: string, userId: string, allowed: MemberRole[]) {
   const found = await findMemorial(tx, idOrSlug, userId);
   if (!found || (found.row.privacy === 'private' && found.role === null)) throw notFound(MEMORIAL_NOT_FOUND);
   if (found.role === null || !allowed.includes(found.role)) {
     throw forbidden(allowed.length === 1 ? 'Kun ejeren af mindesiden kan gøre dette.' : 'Kun mindesidens administratorer kan ændre den.');
   }
+  return found;
+}
+
+/** A memorial an owner or co-admin is about to change (not a deleted one). */
+export async function requireEditor(db: Db | Tx, idOrSlug: string, userId: string) {
+  const found = await forChange(db, idOrSlug, userId, EDITORS);
+  if (found.row.deletedAt) throw badRequest('Mindesiden er slettet. Gendan den først.');
   return found;
 }
 
@@ -143,14 +155,25 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
       const birthDate = changes.birthDate !== undefined ? changes.birthDate : row.birthDate;
       const deathDate = changes.deathDate !== undefined ? changes.deathDate : row.deathDate;
       if (birthDate && deathDate && birthDate > deathDate) throw badRequest('Dødsdatoen kan ikke ligge før fødselsdatoen.', 'deathDate');
-      const { slug, ...fields } = changes;
+      const { slug, portraitId, coverId, ...fields } = changes;
+      for (const [field, mediaId] of [['portraitId', portraitId], ['coverId', coverId]] as const) {
+        if (!mediaId) continue;
+        const [photo] = await tx.select({ kind: memorialMedia.kind }).from(memorialMedia).where(and(eq(memorialMedia.id, mediaId), eq(memorialMedia.memorialId, row.id)));
+        if (photo?.kind !== 'photo') throw badRequest('Vælg et billede fra mindesidens galleri.', field);
+      }
       if (slug !== undefined && slug !== row.slug && isReservedSlug(slug)) throw badRequest('Den adresse kan ikke bruges. Vælg en anden.', 'slug');
       const [updated] = await tx
         .update(memorials)
-        .set({ ...columnsFor(fields), ...(slug !== undefined ? { slug } : {}), updatedAt: deps.now() })
+        .set({
+          ...columnsFor(fields),
+          ...(slug !== undefined ? { slug } : {}),
+          ...(portraitId !== undefined ? { portraitMediaId: portraitId } : {}),
+          ...(coverId !== undefined ? { coverMediaId: coverId } : {}),
+          updatedAt: deps.now(),
+        })
         .where(eq(memorials.id, row.id))
         .returning();
-      return presentMemorial(updated!, role);
+      return presentMemorial(updated!, role, await listMedia(tx, row.id));
     });
   } catch (error) {
     if (isUniqueViolation(error, SLUG_INDEX)) throw conflict('Adressen er allerede i brug. Vælg en anden.');
@@ -168,12 +191,12 @@ export async function deleteMemorial(deps: Deps, idOrSlug: string, userId: strin
 export async function restoreMemorial(deps: Deps, idOrSlug: string, userId: string): Promise<Memorial> {
   return deps.db.transaction(async (tx) => {
     const { row, role } = await forChange(tx, idOrSlug, userId, ['owner']);
-    if (!row.deletedAt) return presentMemorial(row, role);
+    if (!row.deletedAt) return presentMemorial(row, role, await listMedia(tx, row.id));
     if (deps.now().getTime() - row.deletedAt.getTime() > RESTORE_DAYS * DAY_MS) {
       throw new HttpError(410, `Mindesiden blev slettet for mere end ${RESTORE_DAYS} dage siden og kan ikke længere gendannes.`);
     }
     const [restored] = await tx.update(memorials).set({ deletedAt: null, updatedAt: deps.now() }).where(eq(memorials.id, row.id)).returning();
-    return presentMemorial(restored!, role);
+    return presentMemorial(restored!, role, await listMedia(tx, row.id));
   });
 }
 

@@ -1,0 +1,186 @@
+/**
+ * The gallery calls on a real database with real image files: what is stored is what the content
+ * is (not what the name says), photos lose their GPS and are served upright, refused files leave
+ * nothing behind, and only the memorial's owner and co-admins may change its gallery.
+ */
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../tests/support/factories';
+import { type ImageDir, VIDEO_HEADS, createImageDir, exifHasGps, writeBombPng, writeImage, writeJpegWithGps, writeTextFile } from '../../../tests/support/images';
+import { signIn } from '../../../tests/support/sign-in';
+import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import type { MediaItem } from '../../shared/media';
+import type { Memorial } from '../../shared/memorials';
+import { memorialMedia, memorialMembers } from '../db/schema';
+import { MEDIA_MESSAGES } from './limits';
+
+let t: TestApp;
+let images: ImageDir;
+let owner: string;
+let coadmin: string;
+let stranger: string;
+let coadminId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  images = await createImageDir();
+  const users = [await createUser(t.database.db), await createUser(t.database.db), await createUser(t.database.db)];
+  const cookies = await Promise.all(users.map((user) => signIn(t, user)));
+  [owner, coadmin, stranger] = [cookies[0]!, cookies[1]!, cookies[2]!];
+  coadminId = users[1]!.id;
+});
+afterAll(async () => {
+  await t.close();
+  await images.cleanup();
+});
+
+async function memorial(): Promise<Memorial> {
+  const response = await t.request({ method: 'POST', url: '/api/memorials', headers: { cookie: owner }, payload: { name: 'Karen Jensen' } });
+  const created = response.json<Memorial>();
+  await t.database.db.insert(memorialMembers).values({ memorialId: created.id, userId: coadminId, role: 'coadmin' });
+  return created;
+}
+
+/** A multipart/form-data body as a browser sends it: the caption first, then the file. */
+function form(content: Buffer, filename: string, contentType: string, caption?: string) {
+  const boundary = '----mindested-test-boundary';
+  const parts: Buffer[] = [];
+  if (caption !== undefined) parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="caption"\r\n\r\n${caption}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${filename}"\r\ncontent-type: ${contentType}\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function upload(memorialId: string, cookie: string | undefined, content: Buffer, filename: string, contentType = 'image/jpeg', caption?: string) {
+  const body = form(content, filename, contentType, caption);
+  return t.request({ method: 'POST', url: `/api/memorials/${memorialId}/media`, payload: body.payload, headers: { ...body.headers, ...(cookie ? { cookie } : {}) } });
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers });
+const rowsOf = async (memorialId: string) => (await t.database.db.select().from(memorialMedia)).filter((row) => row.memorialId === memorialId);
+
+describe('uploading a photo', () => {
+  it('stores it upright, without GPS or other metadata, in responsive AVIF, WebP and JPEG variants', async () => {
+    const { id } = await memorial();
+    const response = await upload(id, owner, await readFile(await writeJpegWithGps(images.dir)), 'IMG_1234.JPG', 'image/jpeg', 'Mor i haven, 1985');
+    expect(response.statusCode, response.body).toBe(201);
+    const item = response.json<MediaItem>();
+    expect(item).toMatchObject({ kind: 'photo', caption: 'Mor i haven, 1985', position: 0, width: 400, height: 600 });
+    expect(new Set(item.variants.map((v) => v.format))).toEqual(new Set(['avif', 'webp', 'jpeg']));
+    expect(item.placeholder).toMatch(/^data:image\/webp;base64,/);
+    for (const variant of item.variants) {
+      const file = await get(variant.url);
+      expect(file.statusCode, variant.url).toBe(200);
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.exif === undefined || !exifHasGps(meta.exif), variant.url).toBe(true);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.height! > meta.width!).toBe(true);
+    }
+    expect((await get(`/api/memorials/${id}`)).json<Memorial>().media.map((m) => m.id)).toEqual([item.id]);
+  });
+
+  it('goes by the content, not the name: a PNG named .jpg is a PNG photo', async () => {
+    const { id } = await memorial();
+    const png = await readFile(await writeImage(images.dir, 'rigtig.png', 'png', { width: 500, height: 300 }));
+    const response = await upload(id, owner, png, 'ferie.jpg', 'image/jpeg');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ kind: 'photo', width: 500, height: 300 });
+  });
+
+  it('refuses a text file named .jpg, an oversize photo and a decompression bomb, leaving nothing behind', async () => {
+    const { id } = await memorial();
+    const text = await upload(id, owner, await readFile(await writeTextFile(images.dir)), 'billede.jpg');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe(MEDIA_MESSAGES.unsupported);
+
+    // 26 MB that starts like a JPEG: refused by its size before anything decodes it.
+    const oversize = Buffer.concat([await readFile(await writeImage(images.dir, 'lille.jpg', 'jpeg', { width: 50, height: 50 })), Buffer.alloc(26 * 1024 * 1024)]);
+    const big = await upload(id, owner, oversize, 'stort.jpg');
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toBe(MEDIA_MESSAGES.tooLarge('photo'));
+
+    const started = Date.now();
+    const bomb = await upload(id, owner, await readFile(await writeBombPng(images.dir)), 'bombe.png', 'image/png');
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json().message).toBe(MEDIA_MESSAGES.tooManyPixels(20_000, 20_000));
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    expect(await rowsOf(id)).toEqual([]);
+    // Nothing stored either: a purge of the memorial's folder finds no file.
+    expect(await t.app.deps.storage.deletePrefix(`memorials/${id}/`)).toBe(0);
+  });
+});
+
+describe('videos and YouTube links', () => {
+  it('keeps an uploaded video as it came and serves ranges of it', async () => {
+    const { id } = await memorial();
+    const video = Buffer.concat([VIDEO_HEADS.mp4, Buffer.alloc(4096, 7)]);
+    const response = await upload(id, owner, video, 'film.mp4', 'video/mp4');
+    expect(response.statusCode, response.body).toBe(201);
+    const item = response.json<MediaItem>();
+    expect(item).toMatchObject({ kind: 'video', mime: 'video/mp4', variants: [] });
+    const whole = await get(item.videoUrl!);
+    expect(whole.rawPayload.equals(video)).toBe(true);
+    const part = await get(item.videoUrl!, { range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${video.length}`);
+    expect(part.rawPayload.equals(video.subarray(10, 20))).toBe(true);
+  });
+
+  it('adds a YouTube link as a gallery item and refuses any other link', async () => {
+    const { id } = await memorial();
+    const good = await t.request({ method: 'POST', url: `/api/memorials/${id}/media`, headers: { cookie: owner }, payload: { youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', caption: 'Mindehøjtideligheden' } });
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json()).toMatchObject({ kind: 'youtube', youtubeId: 'dQw4w9WgXcQ', caption: 'Mindehøjtideligheden' });
+    const bad = await t.request({ method: 'POST', url: `/api/memorials/${id}/media`, headers: { cookie: owner }, payload: { youtubeUrl: 'https://vimeo.com/123' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'youtubeUrl' });
+  });
+});
+
+describe('who may change a gallery', () => {
+  it('the owner and co-admins may; a visitor gets 401 and another user 403', async () => {
+    const { id } = await memorial();
+    const photo = await readFile(await writeImage(images.dir, 'a.jpg', 'jpeg', { width: 100, height: 100 }));
+    expect((await upload(id, undefined, photo, 'a.jpg')).statusCode).toBe(401);
+    expect((await upload(id, stranger, photo, 'a.jpg')).statusCode).toBe(403);
+    expect((await upload(id, coadmin, photo, 'a.jpg')).statusCode).toBe(201);
+    expect(await rowsOf(id)).toHaveLength(1);
+  });
+});
+
+describe('captions, order, portrait and removal', () => {
+  it('changes a caption and the order, chooses a portrait, and removing it removes its files and the choice', async () => {
+    const { id } = await memorial();
+    const photo = await readFile(await writeImage(images.dir, 'b.jpg', 'jpeg', { width: 200, height: 200 }));
+    const first = (await upload(id, owner, photo, 'b.jpg')).json<MediaItem>();
+    const second = (await upload(id, owner, photo, 'b.jpg')).json<MediaItem>();
+    expect([first.position, second.position]).toEqual([0, 1]);
+
+    const moved = await t.request({ method: 'PUT', url: `/api/memorials/${id}/media/${second.id}`, headers: { cookie: coadmin }, payload: { caption: 'Bryllupet', position: 0 } });
+    expect(moved.json()).toMatchObject({ caption: 'Bryllupet', position: 0 });
+    expect((await t.request({ method: 'PUT', url: `/api/memorials/${id}/media/${second.id}`, headers: { cookie: stranger }, payload: { caption: 'x' } })).statusCode).toBe(403);
+
+    const chosen = await t.request({ method: 'PUT', url: `/api/memorials/${id}`, headers: { cookie: owner }, payload: { portraitId: first.id, coverId: second.id } });
+    expect(chosen.json()).toMatchObject({ portraitId: first.id, coverId: second.id });
+    const youtube = (await t.request({ method: 'POST', url: `/api/memorials/${id}/media`, headers: { cookie: owner }, payload: { youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' } })).json<MediaItem>();
+    const notPhoto = await t.request({ method: 'PUT', url: `/api/memorials/${id}`, headers: { cookie: owner }, payload: { portraitId: youtube.id } });
+    expect(notPhoto.json()).toEqual({ message: 'Vælg et billede fra mindesidens galleri.', field: 'portraitId' });
+
+    expect((await t.request({ method: 'DELETE', url: `/api/memorials/${id}/media/${first.id}`, headers: { cookie: stranger } })).statusCode).toBe(403);
+    expect((await t.request({ method: 'DELETE', url: `/api/memorials/${id}/media/${first.id}`, headers: { cookie: owner } })).statusCode).toBe(204);
+    for (const variant of first.variants) expect((await get(variant.url)).statusCode).toBe(404);
+    expect((await get(`/api/memorials/${id}`)).json()).toMatchObject({ portraitId: null, coverId: second.id });
+    expect((await t.request({ method: 'DELETE', url: `/api/memorials/${id}/media/${first.id}`, headers: { cookie: owner } })).statusCode).toBe(404);
+  });
+});
+
+describe('/media/*', () => {
+  it('answers 404 for a name that is not a stored file, without touching the storage with it', async () => {
+    for (const url of ['/media/../../etc/passwd', '/media/memorials/x/y/z.jpg', `/media/memorials/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/640.webp`]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  });
+});
+

@@ -1,0 +1,162 @@
+/**
+ * A memorial's gallery: uploads checked by their content and stored through the storage, YouTube
+ * links, captions and order, and removal that leaves no file behind. Who may change a gallery is
+ * the memorial's rule (owner and co-admins, memorials/service.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import type { MediaItem } from '../../shared/media';
+import { youtubeVideoId } from '../../shared/youtube';
+import type { Tx } from '../db/connection';
+import { memorialMedia, memorials } from '../db/schema';
+import type { StoredVariant } from '../db/schema/media';
+import type { Deps } from '../deps';
+import { badRequest, notFound } from '../lib/errors';
+import { requireEditor } from '../memorials/service';
+import { SNIFF_BYTES, checkUploadSize, inspectUpload } from './inspect';
+import { MEDIA_LIMITS } from './limits';
+import { editPhoto, processPhoto, readPhotoSize } from './photo';
+import { type MediaRow, presentMedia } from './present';
+
+/** Files of one item live together, so removing the item removes them all at once. */
+const folderOf = (memorialId: string, mediaId: string) => `memorials/${memorialId}/${mediaId}/`;
+/** Stored under names that never change (a new edit gets new names): browsers may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const MEDIA_NOT_FOUND = 'Billedet eller videoen findes ikke på mindesiden.';
+
+async function nextPosition(tx: Tx, memorialId: string): Promise<number> {
+  const [row] = await tx.select({ last: sql<number | null>`max(${memorialMedia.position})` }).from(memorialMedia).where(eq(memorialMedia.memorialId, memorialId));
+  return (row?.last ?? -1) + 1;
+}
+
+export interface IncomingFile {
+  stream: NodeJS.ReadableStream;
+  filename: string;
+  mimetype: string;
+}
+
+/** Copies the upload to a temporary file, counting its bytes; the request's own limit stops a flood. */
+async function receive(file: IncomingFile, dir: string): Promise<{ file: string; bytes: number }> {
+  const target = path.join(dir, 'upload');
+  let bytes = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(file.stream, count, createWriteStream(target));
+  return { file: target, bytes };
+}
+
+async function head(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Adds an uploaded photo or video to a memorial's gallery. The file's content decides what it is;
+ * a photo is checked for its size in pixels before it is decoded, turned upright, stripped of
+ * metadata and stored as variants (the upright original is kept for later edits). Whatever fails,
+ * nothing is left behind: no row, no stored file, no temporary file.
+ */
+export async function addUpload(deps: Deps, memorialKey: string, userId: string, file: IncomingFile, caption: string): Promise<MediaItem> {
+  const { row: memorial } = await requireEditor(deps.db, memorialKey, userId);
+  const mediaId = randomUUID();
+  const folder = folderOf(memorial.id, mediaId);
+  const work = await mkdtemp(path.join(tmpdir(), 'mindested-upload-'));
+  try {
+    const received = await receive(file, work);
+    if (received.bytes === 0) throw badRequest('Filen er tom. Vælg en anden fil.');
+    const detected = inspectUpload(await head(received.file), { filename: file.filename, contentType: file.mimetype });
+    checkUploadSize(detected.kind, received.bytes);
+
+    let stored: Pick<MediaRow, 'width' | 'height' | 'variants' | 'placeholder' | 'originalKey' | 'mime' | 'bytes'>;
+    if (detected.kind === 'photo') {
+      await readPhotoSize(received.file);
+      const [photo, original] = await Promise.all([processPhoto(received.file), editPhoto(received.file, { rotate: 0 })]);
+      const variants: StoredVariant[] = [];
+      for (const variant of photo.variants) {
+        const key = `${folder}${variant.width}.${variant.format === 'jpeg' ? 'jpg' : variant.format}`;
+        await deps.storage.put(key, variant.buffer, { contentType: `image/${variant.format}`, cacheControl: IMMUTABLE });
+        variants.push({ width: variant.width, height: variant.height, format: variant.format, bytes: variant.bytes, key });
+      }
+      const originalKey = `${folder}original.jpg`;
+      await deps.storage.put(originalKey, original, { contentType: 'image/jpeg', cacheControl: IMMUTABLE });
+      stored = { width: photo.width, height: photo.height, variants, placeholder: photo.placeholder, originalKey, mime: 'image/jpeg', bytes: original.length };
+    } else {
+      const originalKey = `${folder}original.${detected.extension}`;
+      await deps.storage.put(originalKey, createReadStream(received.file), { contentType: detected.mime, cacheControl: IMMUTABLE });
+      stored = { width: null, height: null, variants: [], placeholder: null, originalKey, mime: detected.mime, bytes: received.bytes };
+    }
+
+    const [row] = await deps.db.transaction(async (tx) =>
+      tx
+        .insert(memorialMedia)
+        .values({ id: mediaId, memorialId: memorial.id, kind: detected.kind, caption, position: await nextPosition(tx, memorial.id), createdBy: userId, createdAt: deps.now(), ...stored })
+        .returning(),
+    );
+    return presentMedia(row!);
+  } catch (error) {
+    await deps.storage.deletePrefix(folder).catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a failed upload'));
+    throw error;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export async function addYoutube(deps: Deps, memorialKey: string, userId: string, url: string, caption: string): Promise<MediaItem> {
+  const youtubeId = youtubeVideoId(url);
+  if (!youtubeId) throw badRequest('Linket er ikke en YouTube-video. Kopiér adressen fra YouTube og prøv igen.', 'youtubeUrl');
+  return deps.db.transaction(async (tx) => {
+    const { row: memorial } = await requireEditor(tx, memorialKey, userId);
+    const [row] = await tx
+      .insert(memorialMedia)
+      .values({ memorialId: memorial.id, kind: 'youtube', youtubeId, caption, position: await nextPosition(tx, memorial.id), createdBy: userId, createdAt: deps.now() })
+      .returning();
+    return presentMedia(row!);
+  });
+}
+
+export async function updateMedia(deps: Deps, memorialKey: string, mediaId: string, userId: string, changes: { caption?: string; position?: number }): Promise<MediaItem> {
+  return deps.db.transaction(async (tx) => {
+    const { row: memorial } = await requireEditor(tx, memorialKey, userId);
+    const [row] = await tx
+      .update(memorialMedia)
+      .set(changes)
+      .where(and(eq(memorialMedia.id, mediaId), eq(memorialMedia.memorialId, memorial.id)))
+      .returning();
+    if (!row) throw notFound(MEDIA_NOT_FOUND);
+    return presentMedia(row);
+  });
+}
+
+/** Removes an item and its files; a portrait or cover that was this photo is cleared. */
+export async function deleteMedia(deps: Deps, memorialKey: string, mediaId: string, userId: string): Promise<void> {
+  const memorialId = await deps.db.transaction(async (tx) => {
+    const { row: memorial } = await requireEditor(tx, memorialKey, userId);
+    const [row] = await tx.delete(memorialMedia).where(and(eq(memorialMedia.id, mediaId), eq(memorialMedia.memorialId, memorial.id))).returning();
+    if (!row) throw notFound(MEDIA_NOT_FOUND);
+    if (memorial.portraitMediaId === mediaId) await tx.update(memorials).set({ portraitMediaId: null }).where(eq(memorials.id, memorial.id));
+    if (memorial.coverMediaId === mediaId) await tx.update(memorials).set({ coverMediaId: null }).where(eq(memorials.id, memorial.id));
+    return memorial.id;
+  });
+  // After the commit: a file without a row is only wasted space, a row without its file a broken page.
+  await deps.storage.deletePrefix(folderOf(memorialId, mediaId));
+}
+
+/** The largest upload the request parser lets through; each kind's own limit is checked after. */
+export const MAX_UPLOAD_BYTES = Math.max(MEDIA_LIMITS.photo.maxBytes, MEDIA_LIMITS.video.maxBytes);

@@ -1,0 +1,28 @@
+/** Schemas of the gallery calls: POST/DELETE /api/memorials/{id}/media (SPEC.md §7) and captions/order. */
+import './zod-locale';
+import { z } from 'zod';
+import { CAPTION_MAX, MEDIA_KINDS, type MediaItem } from './media';
+
+export const mediaItemResponse = z.object({
+  id: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  caption: z.string(),
+  position: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  variants: z.array(z.object({ width: z.number(), height: z.number(), format: z.enum(['avif', 'webp', 'jpeg']), url: z.string(), bytes: z.number() })),
+  placeholder: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  mime: z.string().nullable(),
+  youtubeId: z.string().nullable(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<MediaItem>;
+
+export const caption = z.string().trim().max(CAPTION_MAX, `Billedteksten må højst være ${CAPTION_MAX} tegn.`);
+
+/** A YouTube link as a gallery item (JSON); files come as multipart/form-data with fields `file` and `caption`. */
+export const youtubeMediaBody = z.strictObject({ youtubeUrl: z.string().trim().min(1).max(500), caption: caption.default('') });
+
+export const updateMediaBody = z.strictObject({ caption: caption.optional(), position: z.number().int().min(0).max(100_000).optional() });
+
+export const mediaParams = z.object({ id: z.string().min(1).max(120), mediaId: z.uuid('Ukendt billede eller video.') });
