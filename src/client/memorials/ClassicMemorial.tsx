@@ -7,6 +7,8 @@ import { MapPin } from 'lucide-react';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
 import type { Memorial } from '@/shared/memorials';
 import { ageAt, danishDate, lifeSpan } from './dates';
+import { Gallery } from './Gallery';
+import { Picture } from './Picture';
 
 function graveMapUrl({ latitude, longitude }: Memorial['restingPlace']): string | null {
   if (latitude === null || longitude === null) return null;
@@ -20,13 +22,20 @@ export function ClassicMemorial({ memorial }: { memorial: Memorial }) {
   const { restingPlace } = memorial;
   const grave = [restingPlace.section && `Afdeling ${restingPlace.section}`, restingPlace.graveNumber && `gravsted ${restingPlace.graveNumber}`].filter(Boolean).join(', ');
   const mapUrl = graveMapUrl(restingPlace);
+  const portrait = memorial.media.find((item) => item.id === memorial.portraitId && item.kind === 'photo');
 
   return (
     <article data-memorial-theme={memorial.theme} className="memorial-paper">
       <header className="mx-auto max-w-3xl px-5 pt-16 pb-12 text-center sm:pt-24">
-        <div aria-hidden="true" className="mx-auto flex size-20 items-center justify-center rounded-full border border-memorial-accent/40 bg-card/70 shadow-sm">
-          <Flame className="h-10 w-7 text-memorial-accent" />
-        </div>
+        {portrait ? (
+          <div className="mx-auto size-40 overflow-hidden rounded-full border-4 border-card shadow-md ring-1 ring-memorial-accent/40 sm:size-48">
+            <Picture item={portrait} sizes="192px" alt={`Portræt af ${memorial.name}`} eager className="size-full object-cover" />
+          </div>
+        ) : (
+          <div aria-hidden="true" className="mx-auto flex size-20 items-center justify-center rounded-full border border-memorial-accent/40 bg-card/70 shadow-sm">
+            <Flame className="h-10 w-7 text-memorial-accent" />
+          </div>
+        )}
         <p className="mt-8 text-sm font-semibold tracking-[0.16em] text-memorial-accent-text uppercase">Til minde om</p>
         <h1 className="mt-3 text-4xl leading-tight sm:text-6xl">{memorial.name}</h1>
         {span ? (
@@ -61,6 +70,8 @@ export function ClassicMemorial({ memorial }: { memorial: Memorial }) {
             <div className="memorial-story mt-6" dangerouslySetInnerHTML={{ __html: memorial.lifeStory }} />
           </section>
         ) : null}
+
+        <Gallery items={memorial.media} memorialName={memorial.name} />
 
         {memorial.timeline.length ? (
           <section aria-labelledby="livslinje">

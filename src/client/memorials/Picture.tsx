@@ -1,0 +1,53 @@
+/**
+ * A gallery photo in the size the layout needs: the browser picks AVIF or WebP where it can, JPEG
+ * otherwise, and the smallest width that fills `sizes` on its screen. The blurred placeholder
+ * shows until the photo arrives, and width/height keep the page from jumping.
+ */
+import type { MediaItem } from '@/shared/media';
+import { cn } from '@/client/lib/cn';
+
+const FORMATS = [
+  ['avif', 'image/avif'],
+  ['webp', 'image/webp'],
+] as const;
+
+const srcSet = (item: MediaItem, format: string) =>
+  item.variants
+    .filter((variant) => variant.format === format)
+    .map((variant) => `${variant.url} ${variant.width}w`)
+    .join(', ');
+
+interface PictureProps {
+  item: MediaItem;
+  /** The CSS width the image takes, e.g. "(min-width: 768px) 33vw, 50vw". */
+  sizes: string;
+  alt: string;
+  className?: string;
+  /** The first screen's photo loads at once; the rest when they come near. */
+  eager?: boolean;
+}
+
+export function Picture({ item, sizes, alt, className, eager }: PictureProps) {
+  const jpegs = item.variants.filter((variant) => variant.format === 'jpeg');
+  const fallback = jpegs[Math.min(1, jpegs.length - 1)];
+  if (!fallback) return null;
+  return (
+    <picture>
+      {FORMATS.map(([format, type]) => (
+        <source key={format} type={type} srcSet={srcSet(item, format)} sizes={sizes} />
+      ))}
+      <img
+        src={fallback.url}
+        srcSet={srcSet(item, 'jpeg')}
+        sizes={sizes}
+        alt={alt}
+        width={item.width ?? undefined}
+        height={item.height ?? undefined}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        className={cn('bg-cover bg-center', className)}
+        style={item.placeholder ? { backgroundImage: `url("${item.placeholder}")` } : undefined}
+      />
+    </picture>
+  );
+}
