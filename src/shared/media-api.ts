@@ -15,6 +15,7 @@ export const mediaItemResponse = z.object({
   videoUrl: z.string().nullable(),
   mime: z.string().nullable(),
   youtubeId: z.string().nullable(),
+  edit: z.object({ rotate: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]), crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional() }).nullable(),
   createdAt: z.string(),
 }) satisfies z.ZodType<MediaItem>;
 
@@ -26,3 +27,9 @@ export const youtubeMediaBody = z.strictObject({ youtubeUrl: z.string().trim().m
 export const updateMediaBody = z.strictObject({ caption: caption.optional(), position: z.number().int().min(0).max(100_000).optional() });
 
 export const mediaParams = z.object({ id: z.string().min(1).max(120), mediaId: z.uuid('Ukendt billede eller video.') });
+
+const pixels = z.number().int('Skal være et helt antal pixels.').min(0).max(100_000);
+export const editPhotoBody = z.strictObject({
+  rotate: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], 'Billedet kan kun drejes 0, 90, 180 eller 270 grader.'),
+  crop: z.strictObject({ x: pixels, y: pixels, width: pixels, height: pixels }).optional(),
+});

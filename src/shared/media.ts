@@ -13,6 +13,12 @@ export interface MediaVariant {
   bytes: number;
 }
 
+/** A crop and rotation of a photo (/edit-image/{id}); the crop is in pixels of the rotated original. */
+export interface PhotoEdit {
+  rotate: 0 | 90 | 180 | 270;
+  crop?: { x: number; y: number; width: number; height: number };
+}
+
 export interface MediaItem {
   id: string;
   kind: MediaKind;
@@ -27,6 +33,8 @@ export interface MediaItem {
   /** Uploaded videos: the file as it came. */
   videoUrl: string | null;
   mime: string | null;
+  /** Photos: the crop and rotation shown, applied to the kept original. */
+  edit: PhotoEdit | null;
   /** YouTube links: the video's id. */
   youtubeId: string | null;
   createdAt: string;

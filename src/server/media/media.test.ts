@@ -176,6 +176,44 @@ describe('captions, order, portrait and removal', () => {
   });
 });
 
+describe('cropping and turning a photo', () => {
+  it('turns and crops from the kept original, gives the variants new names, and removes the old ones', async () => {
+    const { id } = await memorial();
+    const photo = (await upload(id, owner, await readFile(await writeImage(images.dir, 'c.jpg', 'jpeg', { width: 800, height: 600 })), 'c.jpg')).json<MediaItem>();
+    const edit = (payload: object, cookie = owner) => t.request({ method: 'POST', url: `/api/memorials/${id}/media/${photo.id}/edit`, headers: { cookie }, payload });
+
+    const turned = await edit({ rotate: 90 });
+    expect(turned.statusCode, turned.body).toBe(200);
+    expect(turned.json()).toMatchObject({ width: 600, height: 800, edit: { rotate: 90 } });
+    const turnedItem = turned.json<MediaItem>();
+    expect(turnedItem.variants.every((variant) => /-1\.(avif|webp|jpg)$/.test(variant.url))).toBe(true);
+    for (const old of photo.variants) expect((await get(old.url)).statusCode).toBe(404);
+
+    // A crop in the turned picture: exactly that size.
+    const cropped = await edit({ rotate: 90, crop: { x: 100, y: 200, width: 300, height: 400 } });
+    expect(cropped.json()).toMatchObject({ width: 300, height: 400 });
+    const largest = cropped.json<MediaItem>().variants.find((variant) => variant.format === 'jpeg' && variant.width === 300)!;
+    expect(await sharp((await get(largest.url)).rawPayload).metadata()).toMatchObject({ width: 300, height: 400 });
+
+    // Undoing starts from the original again: nothing was lost.
+    expect((await edit({ rotate: 0 })).json()).toMatchObject({ width: 800, height: 600, edit: { rotate: 0 } });
+  });
+
+  it('refuses a crop outside the picture, a bad angle, a video, and anyone but an administrator', async () => {
+    const { id } = await memorial();
+    const photo = (await upload(id, owner, await readFile(await writeImage(images.dir, 'd.jpg', 'jpeg', { width: 400, height: 300 })), 'd.jpg')).json<MediaItem>();
+    const video = (await upload(id, owner, Buffer.concat([VIDEO_HEADS.mp4, Buffer.alloc(64)]), 'f.mp4', 'video/mp4')).json<MediaItem>();
+    const edit = (mediaId: string, payload: object, cookie = owner) => t.request({ method: 'POST', url: `/api/memorials/${id}/media/${mediaId}/edit`, headers: { cookie }, payload });
+    const outside = await edit(photo.id, { rotate: 0, crop: { x: 300, y: 0, width: 200, height: 100 } });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe(MEDIA_MESSAGES.cropOutside);
+    expect((await edit(photo.id, { rotate: 45 })).json()).toMatchObject({ message: 'Billedet kan kun drejes 0, 90, 180 eller 270 grader.', field: 'rotate' });
+    expect((await edit(video.id, { rotate: 90 })).json().message).toBe('Kun billeder kan beskæres og drejes.');
+    expect((await edit(photo.id, { rotate: 90 }, stranger)).statusCode).toBe(403);
+    expect((await get(`/api/memorials/${id}`)).json<Memorial>().media.find((m) => m.id === photo.id)).toMatchObject({ width: 400, height: 300, edit: null });
+  });
+});
+
 describe('/media/*', () => {
   it('answers 404 for a name that is not a stored file, without touching the storage with it', async () => {
     for (const url of ['/media/../../etc/passwd', '/media/memorials/x/y/z.jpg', `/media/memorials/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/640.webp`]) {

@@ -20,6 +20,7 @@ export function presentMedia(row: MediaRow): MediaItem {
     videoUrl: row.kind === 'video' && row.originalKey ? mediaUrl(row.originalKey) : null,
     mime: row.mime,
     youtubeId: row.youtubeId,
+    edit: row.edit ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -5,15 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { caption as captionSchema, mediaItemResponse, mediaParams, updateMediaBody, youtubeMediaBody } from '../../shared/media-api';
+import { caption as captionSchema, editPhotoBody, mediaItemResponse, mediaParams, updateMediaBody, youtubeMediaBody } from '../../shared/media-api';
 import { memorialIdParams } from '../../shared/memorials-api';
 import { requireUser } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
 import { RangeNotSatisfiableError } from '../lib/storage';
-import { MAX_UPLOAD_BYTES, addUpload, addYoutube, deleteMedia, updateMedia } from './service';
+import { MAX_UPLOAD_BYTES, addUpload, addYoutube, deleteMedia, editMedia, updateMedia } from './service';
 
-const MEDIA_KEY = /^memorials\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[a-z0-9]+\.[a-z0-9]+$/;
+const MEDIA_KEY = /^memorials\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[a-z0-9-]+\.[a-z0-9]+$/;
 
 function parseRange(header: string | undefined): { start: number; end?: number } | undefined | 'invalid' {
   if (!header) return undefined;
@@ -56,6 +56,11 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
   api.put('/api/memorials/:id/media/:mediaId', { schema: { params: mediaParams, body: updateMediaBody, response: { 200: mediaItemResponse } } }, async (request) => {
     const user = await requireUser(deps, request);
     return updateMedia(deps, request.params.id, request.params.mediaId, user.id, request.body);
+  });
+
+  api.post('/api/memorials/:id/media/:mediaId/edit', { schema: { params: mediaParams, body: editPhotoBody, response: { 200: mediaItemResponse } } }, async (request) => {
+    const user = await requireUser(deps, request);
+    return editMedia(deps, request.params.id, request.params.mediaId, user.id, request.body);
   });
 
   api.delete('/api/memorials/:id/media/:mediaId', { schema: { params: mediaParams } }, async (request, reply) => {

@@ -11,17 +11,17 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import type { MediaItem } from '../../shared/media';
+import type { MediaItem, PhotoEdit } from '../../shared/media';
 import { youtubeVideoId } from '../../shared/youtube';
 import type { Tx } from '../db/connection';
 import { memorialMedia, memorials } from '../db/schema';
 import type { StoredVariant } from '../db/schema/media';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../lib/errors';
+import { HttpError, badRequest, notFound } from '../lib/errors';
 import { requireEditor } from '../memorials/service';
 import { SNIFF_BYTES, checkUploadSize, inspectUpload } from './inspect';
 import { MEDIA_LIMITS } from './limits';
-import { editPhoto, processPhoto, readPhotoSize } from './photo';
+import { type PhotoVariant, editPhoto, processPhoto, readPhotoSize } from './photo';
 import { type MediaRow, presentMedia } from './present';
 
 /** Files of one item live together, so removing the item removes them all at once. */
@@ -67,6 +67,53 @@ async function head(file: string): Promise<Buffer> {
   }
 }
 
+async function storeVariants(deps: Deps, folder: string, variants: PhotoVariant[], version: number): Promise<StoredVariant[]> {
+  const stored: StoredVariant[] = [];
+  for (const variant of variants) {
+    const key = `${folder}${variant.width}${version ? `-${version}` : ''}.${variant.format === 'jpeg' ? 'jpg' : variant.format}`;
+    await deps.storage.put(key, variant.buffer, { contentType: `image/${variant.format}`, cacheControl: IMMUTABLE });
+    stored.push({ width: variant.width, height: variant.height, format: variant.format, bytes: variant.bytes, key });
+  }
+  return stored;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Crops and turns a photo (/edit-image/{id}). Every edit starts again from the kept original, so
+ * nothing is lost by editing twice; the new variants get new names and the old ones are removed
+ * once the row points at the new.
+ */
+export async function editMedia(deps: Deps, memorialKey: string, mediaId: string, userId: string, edit: PhotoEdit): Promise<MediaItem> {
+  const { row: memorial } = await requireEditor(deps.db, memorialKey, userId);
+  const [row] = await deps.db.select().from(memorialMedia).where(and(eq(memorialMedia.id, mediaId), eq(memorialMedia.memorialId, memorial.id)));
+  if (!row) throw notFound(MEDIA_NOT_FOUND);
+  if (row.kind !== 'photo' || !row.originalKey) throw badRequest('Kun billeder kan beskæres og drejes.');
+  const original = await deps.storage.get(row.originalKey);
+  if (!original) throw new Error(`the original of media ${row.id} is missing from the storage`);
+  const edited = await editPhoto(await readAll(original.body), edit);
+  const photo = await processPhoto(edited);
+  const version = row.version + 1;
+  const folder = folderOf(memorial.id, row.id);
+  const variants = await storeVariants(deps, folder, photo.variants, version);
+  const [updated] = await deps.db
+    .update(memorialMedia)
+    .set({ variants, width: photo.width, height: photo.height, placeholder: photo.placeholder, edit, version })
+    .where(and(eq(memorialMedia.id, row.id), eq(memorialMedia.version, row.version)))
+    .returning();
+  if (!updated) {
+    // Someone else's edit landed first: theirs stays, ours is removed.
+    await Promise.all(variants.map((variant) => deps.storage.delete(variant.key)));
+    throw new HttpError(409, 'Billedet blev ændret af en anden imens. Hent siden igen og prøv på ny.');
+  }
+  await Promise.all(row.variants.map((variant) => deps.storage.delete(variant.key)));
+  return presentMedia(updated);
+}
+
 /**
  * Adds an uploaded photo or video to a memorial's gallery. The file's content decides what it is;
  * a photo is checked for its size in pixels before it is decoded, turned upright, stripped of
@@ -88,12 +135,7 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
     if (detected.kind === 'photo') {
       await readPhotoSize(received.file);
       const [photo, original] = await Promise.all([processPhoto(received.file), editPhoto(received.file, { rotate: 0 })]);
-      const variants: StoredVariant[] = [];
-      for (const variant of photo.variants) {
-        const key = `${folder}${variant.width}.${variant.format === 'jpeg' ? 'jpg' : variant.format}`;
-        await deps.storage.put(key, variant.buffer, { contentType: `image/${variant.format}`, cacheControl: IMMUTABLE });
-        variants.push({ width: variant.width, height: variant.height, format: variant.format, bytes: variant.bytes, key });
-      }
+      const variants = await storeVariants(deps, folder, photo.variants, 0);
       const originalKey = `${folder}original.jpg`;
       await deps.storage.put(originalKey, original, { contentType: 'image/jpeg', cacheControl: IMMUTABLE });
       stored = { width: photo.width, height: photo.height, variants, placeholder: photo.placeholder, originalKey, mime: 'image/jpeg', bytes: original.length };

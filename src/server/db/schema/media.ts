@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { MEDIA_KINDS, type MediaVariant } from '../../../shared/media';
+import { MEDIA_KINDS, type MediaVariant, type PhotoEdit } from '../../../shared/media';
 import { memorials } from './memorials';
 import { users } from './users';
 
@@ -30,6 +30,10 @@ export const memorialMedia = pgTable(
     originalKey: text('original_key'),
     variants: jsonb('variants').$type<StoredVariant[]>().notNull().default([]),
     placeholder: text('placeholder'),
+    /** A photo's crop and rotation, always applied to the kept original (so an edit can be undone). */
+    edit: jsonb('edit').$type<PhotoEdit>(),
+    /** Counts the edits: part of the variants' names, so a browser never shows an old version. */
+    version: integer('version').notNull().default(0),
     youtubeId: text('youtube_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
