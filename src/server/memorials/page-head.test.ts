@@ -6,6 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
@@ -69,6 +70,24 @@ describe('the HTML of a memorial page', () => {
     expect(html).toContain('<meta name="description" content="Poul var smed i Vejle hele sit liv." />');
     expect(html).not.toContain('<script>alert(1)');
     expect(dataIn(html)?.lifeStory).toBe('<p>Poul var smed i Vejle  hele sit liv.</p>');
+  });
+
+  it('shows the portrait in the share preview once one is chosen', async () => {
+    const memorial = await create({ name: 'Else Portræt' });
+    const photo = await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#a0522d' } }).jpeg().toBuffer();
+    const boundary = 'graense-til-filen';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="else.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await t.request({ method: 'POST', url: `/api/memorials/${memorial.id}/media`, headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { id: portraitId } = uploaded.json<{ id: string }>();
+    await t.request({ method: 'PUT', url: `/api/memorials/${memorial.id}`, headers: { cookie }, payload: { portraitId } });
+    const html = (await page(`/memorial/${memorial.slug}`)).body;
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="https://mindested.test/media/memorials/${memorial.id}/${portraitId}/960.jpg" />`));
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
 
   it('asks search engines to leave an unlisted memorial alone', async () => {

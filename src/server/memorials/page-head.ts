@@ -56,8 +56,10 @@ export async function memorialPageHead(deps: Deps, idOrSlug: string, userId: str
   const title = memorialTitle(memorial);
   const description = memorialDescription(memorial);
   const url = `${base}/memorial/${memorial.slug}`;
-  // The portrait joins the preview when photos arrive (media); until then the site's own mark.
-  const image = `${base}/icons/icon-512.png`;
+  // The portrait (as a JPEG every preview service reads, about 1000 px wide), else the site's mark.
+  const portrait = memorial.media.find((item) => item.id === memorial.portraitId);
+  const portraitJpeg = portrait?.variants.filter((variant) => variant.format === 'jpeg').sort((a, b) => Math.abs(a.width - 960) - Math.abs(b.width - 960))[0];
+  const image = portraitJpeg ? `${base}${portraitJpeg.url}` : `${base}/icons/icon-512.png`;
   const tags = [
     `<link rel="canonical" href="${url}" />`,
     metaTag('property', 'og:type', 'profile'),
@@ -67,7 +69,7 @@ export async function memorialPageHead(deps: Deps, idOrSlug: string, userId: str
     metaTag('property', 'og:description', description),
     metaTag('property', 'og:url', url),
     metaTag('property', 'og:image', image),
-    metaTag('name', 'twitter:card', 'summary'),
+    metaTag('name', 'twitter:card', portraitJpeg ? 'summary_large_image' : 'summary'),
     metaTag('name', 'twitter:title', title),
     metaTag('name', 'twitter:description', description),
     metaTag('name', 'twitter:image', image),
