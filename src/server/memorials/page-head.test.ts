@@ -47,7 +47,7 @@ function dataIn(html: string): Memorial | null {
 describe('the HTML of a memorial page', () => {
   it('carries the title, description and share preview, and the memorial itself', async () => {
     const memorial = await create({ name: 'Karen "Mor" Jensen', birthDate: '1941-03-02', deathDate: '2023-10-30', epitaph: 'Elsket & savnet <altid>' });
-    for (const prefix of ['/memorial', '/classic-memorial', '/enhanced-memorial']) {
+    for (const prefix of ['/memorial', '/classic-memorial']) {
       const response = await page(`${prefix}/${memorial.slug}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('private, no-cache');

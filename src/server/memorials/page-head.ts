@@ -10,8 +10,11 @@ import type { Deps } from '../deps';
 import { HttpError } from '../lib/errors';
 import { readMemorial } from './service';
 
-/** Page addresses whose HTML carries a memorial: /memorial/{id}, /classic-memorial/{id}, /enhanced-memorial/{id}. */
-export const MEMORIAL_PAGE = /^\/(?:memorial|classic-memorial|enhanced-memorial)\/([^/]+)\/?$/;
+/**
+ * Page addresses whose HTML carries a memorial: /memorial/{id} and /classic-memorial/{id}.
+ * (/enhanced-memorial/{id} joins when its layout exists; until then it is an unknown page.)
+ */
+export const MEMORIAL_PAGE = /^\/(?:memorial|classic-memorial)\/([^/]+)\/?$/;
 
 const years = (memorial: Memorial) => [memorial.birthDate, memorial.deathDate].map((date) => date?.slice(0, 4) ?? '').filter(Boolean).join('–');
 
