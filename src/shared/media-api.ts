@@ -33,3 +33,24 @@ export const editPhotoBody = z.strictObject({
   rotate: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], 'Billedet kan kun drejes 0, 90, 180 eller 270 grader.'),
   crop: z.strictObject({ x: pixels, y: pixels, width: pixels, height: pixels }).optional(),
 });
+
+/** GET /api/media/{mediaId}: the item's own id is enough, the memorial is found from it. */
+export const mediaIdParams = z.object({ mediaId: z.uuid('Ukendt billede.') });
+
+/**
+ * One photo as /edit-image/{id} needs it: the gallery item, the memorial it belongs to (for the way
+ * back), and its kept original, because every edit is cut from the original again: the crop is in
+ * pixels of the original turned by `rotate`, and a person re-editing expects to see the whole
+ * picture with the current crop laid over it, not only what is left of it.
+ */
+export const photoForEditingResponse = mediaItemResponse.extend({
+  memorial: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  original: z.object({
+    /** The upright original's size in pixels, before any rotation or crop. */
+    width: z.number(),
+    height: z.number(),
+    /** The original scaled down to fit a screen (the full file may be 50 megapixels). */
+    displayUrl: z.string(),
+  }),
+});
+export type PhotoForEditing = z.infer<typeof photoForEditingResponse>;

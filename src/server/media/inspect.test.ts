@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageDir, PHOTO_HEADS, VIDEO_HEADS, createImageDir, readHead, writeImage, writeTextFile } from '../../../tests/support/images';
 import { HttpError } from '../lib/errors';
 import { SNIFF_BYTES, checkUploadSize, inspectUpload } from './inspect';
-import { MEDIA_LIMITS, MEDIA_MESSAGES } from './limits';
+import { MEDIA_LIMITS, MEDIA_MESSAGES } from '../../shared/media-limits';
 
 let images: ImageDir;
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('inspectUpload', () => {
     expect(refusal(() => inspectUpload(Buffer.alloc(0), { filename: 'tom.jpg', contentType: 'image/jpeg' }))).toBe(MEDIA_MESSAGES.unsupported);
     const textHead = await head(text);
     expect(refusal(() => inspectUpload(textHead, { filename: 'notat.jpg', contentType: 'image/jpeg' }))).toBe(
-      'Filen er ikke et billede eller en video, vi kan bruge. Brug JPEG, PNG, WebP, AVIF, HEIC, MP4, MOV eller WebM.',
+      'Filen er ikke et billede eller en video, vi kan bruge. Brug JPEG, PNG, WebP, AVIF, GIF, MP4, MOV eller WebM.',
     );
   });
 

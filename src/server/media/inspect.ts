@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { badRequest } from '../lib/errors';
-import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaKind } from './limits';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, type UploadKind } from '../../shared/media-limits';
 
 /**
  * Decides what an upload really is from its first bytes. The name and content type come from the
@@ -12,7 +12,7 @@ import { MEDIA_LIMITS, MEDIA_MESSAGES, type MediaKind } from './limits';
 export const SNIFF_BYTES = 64;
 
 export interface DetectedMedia {
-  kind: MediaKind;
+  kind: UploadKind;
   mime: string;
   /** Without the dot, for the stored name: the content's extension, never the declared one. */
   extension: string;
@@ -23,7 +23,7 @@ export interface DeclaredUpload {
   contentType: string;
 }
 
-const media = (kind: MediaKind, mime: string, extension: string): DetectedMedia => ({ kind, mime, extension });
+const media = (kind: UploadKind, mime: string, extension: string): DetectedMedia => ({ kind, mime, extension });
 const JPEG = media('photo', 'image/jpeg', 'jpg');
 const PNG = media('photo', 'image/png', 'png');
 const GIF = media('photo', 'image/gif', 'gif');
@@ -38,7 +38,7 @@ const WEBM = media('video', 'video/webm', 'webm');
 export function inspectUpload(
   head: Buffer,
   declared: DeclaredUpload,
-  options: { accept?: readonly MediaKind[] } = {},
+  options: { accept?: readonly UploadKind[] } = {},
 ): DetectedMedia {
   const detected = detect(head);
   if (!detected) throw badRequest(MEDIA_MESSAGES.unsupported);
@@ -55,7 +55,7 @@ export function inspectUpload(
 }
 
 /** Refuses an upload over its kind's limit; call it with the bytes received so far, too. */
-export function checkUploadSize(kind: MediaKind, bytes: number): void {
+export function checkUploadSize(kind: UploadKind, bytes: number): void {
   if (bytes > MEDIA_LIMITS[kind].maxBytes) throw badRequest(MEDIA_MESSAGES.tooLarge(kind));
 }
 
@@ -130,7 +130,7 @@ function vintLength(first: number | undefined): number | undefined {
   return Math.clz32(first) - 23;
 }
 
-function declaredKind({ filename, contentType }: DeclaredUpload): MediaKind | undefined {
+function declaredKind({ filename, contentType }: DeclaredUpload): UploadKind | undefined {
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type.startsWith('image/')) return 'photo';
   if (type.startsWith('video/')) return 'video';

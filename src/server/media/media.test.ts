@@ -11,9 +11,11 @@ import { type ImageDir, VIDEO_HEADS, createImageDir, exifHasGps, writeBombPng, w
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { MediaItem } from '../../shared/media';
+import type { PhotoForEditing } from '../../shared/media-api';
 import type { Memorial } from '../../shared/memorials';
 import { memorialMedia, memorialMembers } from '../db/schema';
-import { MEDIA_MESSAGES } from './limits';
+import { MEDIA_MESSAGES } from '../../shared/media-limits';
+import { ONLY_PHOTOS_EDITABLE, PHOTO_NOT_FOUND } from './service';
 
 let t: TestApp;
 let images: ImageDir;
@@ -222,3 +224,75 @@ describe('/media/*', () => {
   });
 });
 
+
+describe('reading one photo for editing (GET /api/media/{mediaId})', () => {
+  const read = (mediaId: string, cookie?: string) => get(`/api/media/${mediaId}`, cookie ? { cookie } : {});
+
+  it('gives the owner and co-admins the photo, its memorial, and the upright original to cut again from', async () => {
+    const created = await memorial();
+    // Stored on its side (600 × 400, EXIF orientation 6): the original is 400 × 600 once upright.
+    const photo = (await upload(created.id, owner, await readFile(await writeJpegWithGps(images.dir, 'e.jpg')), 'e.jpg', 'image/jpeg', 'Sommer')).json<MediaItem>();
+    await t.request({ method: 'POST', url: `/api/memorials/${created.id}/media/${photo.id}/edit`, headers: { cookie: owner }, payload: { rotate: 90, crop: { x: 50, y: 20, width: 300, height: 200 } } });
+
+    const response = await read(photo.id, owner);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const item = response.json<PhotoForEditing>();
+    expect(item).toMatchObject({
+      id: photo.id,
+      kind: 'photo',
+      caption: 'Sommer',
+      width: 300,
+      height: 200,
+      edit: { rotate: 90, crop: { x: 50, y: 20, width: 300, height: 200 } },
+      memorial: { id: created.id, slug: created.slug, name: 'Karen Jensen' },
+      original: { width: 400, height: 600 },
+    });
+    // The copy shown while cutting is the whole upright original, not the cropped photo.
+    const copy = await get(item.original.displayUrl);
+    expect(copy.statusCode).toBe(200);
+    expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 600 });
+
+    // A co-admin reads the same; the second time the kept copy is used and the size read from the original's header.
+    const again = await read(photo.id, coadmin);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<PhotoForEditing>().original).toEqual(item.original);
+  });
+
+  it('scales a large original down to fit a screen, keeping its full size for the crop', async () => {
+    const { id } = await memorial();
+    const photo = (await upload(id, owner, await readFile(await writeImage(images.dir, 'stor.jpg', 'jpeg', { width: 3000, height: 2000 })), 'stor.jpg')).json<MediaItem>();
+    const item = (await read(photo.id, owner)).json<PhotoForEditing>();
+    expect(item.original).toMatchObject({ width: 3000, height: 2000 });
+    expect(await sharp((await get(item.original.displayUrl)).rawPayload).metadata()).toMatchObject({ width: 2048, height: 1365 });
+  });
+
+  it('answers a visitor 401, another user 403, and reveals nothing of a private memorial or an unknown id', async () => {
+    const { id } = await memorial();
+    const photo = (await upload(id, owner, await readFile(await writeImage(images.dir, 'g.jpg', 'jpeg', { width: 200, height: 150 })), 'g.jpg')).json<MediaItem>();
+    expect((await read(photo.id)).statusCode).toBe(401);
+    const other = await read(photo.id, stranger);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe('Kun mindesidens administratorer kan ændre den.');
+
+    await t.request({ method: 'PUT', url: `/api/memorials/${id}`, headers: { cookie: owner }, payload: { privacy: 'private' } });
+    const hidden = await read(photo.id, stranger);
+    const unknown = await read('7f0c8a1e-2b3d-4c5e-8f90-a1b2c3d4e5f6', stranger);
+    expect([hidden.statusCode, unknown.statusCode]).toEqual([404, 404]);
+    expect(hidden.json()).toEqual({ message: PHOTO_NOT_FOUND });
+    expect(unknown.json()).toEqual(hidden.json());
+    expect((await read(photo.id, coadmin)).statusCode).toBe(200);
+    expect((await read('ikke-et-id', owner)).statusCode).toBe(400);
+  });
+
+  it('says plainly that a video or a YouTube film cannot be cut', async () => {
+    const { id } = await memorial();
+    const video = (await upload(id, owner, Buffer.concat([VIDEO_HEADS.mp4, Buffer.alloc(64)]), 'h.mp4', 'video/mp4')).json<MediaItem>();
+    const youtube = (await t.request({ method: 'POST', url: `/api/memorials/${id}/media`, headers: { cookie: owner }, payload: { youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' } })).json<MediaItem>();
+    for (const item of [video, youtube]) {
+      const response = await read(item.id, owner);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: ONLY_PHOTOS_EDITABLE });
+    }
+  });
+});

@@ -14,7 +14,7 @@ import {
   writeImage,
   writeJpegWithGps,
 } from '../../../tests/support/images';
-import { MEDIA_MESSAGES } from './limits';
+import { MEDIA_MESSAGES } from '../../shared/media-limits';
 import { type PhotoEdit, PHOTO_WIDTHS, editPhoto, processPhoto, readPhotoSize, variantWidths } from './photo';
 
 let images: ImageDir;

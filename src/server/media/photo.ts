@@ -1,6 +1,6 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { HttpError, badRequest } from '../lib/errors';
-import { MEDIA_LIMITS, MEDIA_MESSAGES } from './limits';
+import { MEDIA_LIMITS, MEDIA_MESSAGES } from '../../shared/media-limits';
 
 /**
  * Turns an uploaded photo into what we serve: upright, without metadata (EXIF carries GPS, the

@@ -5,13 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { caption as captionSchema, editPhotoBody, mediaItemResponse, mediaParams, updateMediaBody, youtubeMediaBody } from '../../shared/media-api';
+import { caption as captionSchema, editPhotoBody, mediaIdParams, mediaItemResponse, mediaParams, photoForEditingResponse, updateMediaBody, youtubeMediaBody } from '../../shared/media-api';
 import { memorialIdParams } from '../../shared/memorials-api';
 import { requireUser } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
 import { RangeNotSatisfiableError } from '../lib/storage';
-import { MAX_UPLOAD_BYTES, addUpload, addYoutube, deleteMedia, editMedia, updateMedia } from './service';
+import { MAX_UPLOAD_BYTES, addUpload, addYoutube, deleteMedia, editMedia, readPhotoForEditing, updateMedia } from './service';
 
 const MEDIA_KEY = /^memorials\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[a-z0-9-]+\.[a-z0-9]+$/;
 
@@ -61,6 +61,14 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
   api.post('/api/memorials/:id/media/:mediaId/edit', { schema: { params: mediaParams, body: editPhotoBody, response: { 200: mediaItemResponse } } }, async (request) => {
     const user = await requireUser(deps, request);
     return editMedia(deps, request.params.id, request.params.mediaId, user.id, request.body);
+  });
+
+  // /edit-image/{id} has only the photo's id: the memorial is found from it, and only its administrators get an answer.
+  api.get('/api/media/:mediaId', { schema: { params: mediaIdParams, response: { 200: photoForEditingResponse } } }, async (request, reply) => {
+    const user = await requireUser(deps, request);
+    // Who may see it depends on the session: no shared cache may keep it.
+    reply.header('cache-control', 'private, no-store');
+    return readPhotoForEditing(deps, request.params.mediaId, user.id);
   });
 
   api.delete('/api/memorials/:id/media/:mediaId', { schema: { params: mediaParams } }, async (request, reply) => {

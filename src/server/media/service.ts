@@ -11,18 +11,20 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { MediaItem, PhotoEdit } from '../../shared/media';
+import type { PhotoForEditing } from '../../shared/media-api';
 import { youtubeVideoId } from '../../shared/youtube';
 import type { Tx } from '../db/connection';
 import { memorialMedia, memorials } from '../db/schema';
 import type { StoredVariant } from '../db/schema/media';
 import type { Deps } from '../deps';
 import { HttpError, badRequest, notFound } from '../lib/errors';
-import { requireEditor } from '../memorials/service';
+import { requireEditor, touchMemorial } from '../memorials/service';
 import { SNIFF_BYTES, checkUploadSize, inspectUpload } from './inspect';
-import { MEDIA_LIMITS } from './limits';
-import { type PhotoVariant, editPhoto, processPhoto, readPhotoSize } from './photo';
-import { type MediaRow, presentMedia } from './present';
+import { MEDIA_LIMITS } from '../../shared/media-limits';
+import { type PhotoSize, type PhotoVariant, editPhoto, processPhoto, readPhotoSize } from './photo';
+import { type MediaRow, mediaUrl, presentMedia } from './present';
 
 /** Files of one item live together, so removing the item removes them all at once. */
 const folderOf = (memorialId: string, mediaId: string) => `memorials/${memorialId}/${mediaId}/`;
@@ -110,6 +112,8 @@ export async function editMedia(deps: Deps, memorialKey: string, mediaId: string
     await Promise.all(variants.map((variant) => deps.storage.delete(variant.key)));
     throw new HttpError(409, 'Billedet blev ændret af en anden imens. Hent siden igen og prøv på ny.');
   }
+  await touchMemorial(deps.db, memorial.id, deps.now());
+  deps.memorialChanged?.(memorial.id);
   await Promise.all(row.variants.map((variant) => deps.storage.delete(variant.key)));
   return presentMedia(updated);
 }
@@ -145,12 +149,14 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
       stored = { width: null, height: null, variants: [], placeholder: null, originalKey, mime: detected.mime, bytes: received.bytes };
     }
 
-    const [row] = await deps.db.transaction(async (tx) =>
-      tx
+    const [row] = await deps.db.transaction(async (tx) => {
+      await touchMemorial(tx, memorial.id, deps.now());
+      return tx
         .insert(memorialMedia)
         .values({ id: mediaId, memorialId: memorial.id, kind: detected.kind, caption, position: await nextPosition(tx, memorial.id), createdBy: userId, createdAt: deps.now(), ...stored })
-        .returning(),
-    );
+        .returning();
+    });
+    deps.memorialChanged?.(memorial.id);
     return presentMedia(row!);
   } catch (error) {
     await deps.storage.deletePrefix(folder).catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a failed upload'));
@@ -163,27 +169,33 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
 export async function addYoutube(deps: Deps, memorialKey: string, userId: string, url: string, caption: string): Promise<MediaItem> {
   const youtubeId = youtubeVideoId(url);
   if (!youtubeId) throw badRequest('Linket er ikke en YouTube-video. Kopiér adressen fra YouTube og prøv igen.', 'youtubeUrl');
-  return deps.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const { row: memorial } = await requireEditor(tx, memorialKey, userId);
-    const [row] = await tx
+    await touchMemorial(tx, memorial.id, deps.now());
+    const [added] = await tx
       .insert(memorialMedia)
       .values({ memorialId: memorial.id, kind: 'youtube', youtubeId, caption, position: await nextPosition(tx, memorial.id), createdBy: userId, createdAt: deps.now() })
       .returning();
-    return presentMedia(row!);
+    return added!;
   });
+  deps.memorialChanged?.(row.memorialId);
+  return presentMedia(row);
 }
 
 export async function updateMedia(deps: Deps, memorialKey: string, mediaId: string, userId: string, changes: { caption?: string; position?: number }): Promise<MediaItem> {
-  return deps.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const { row: memorial } = await requireEditor(tx, memorialKey, userId);
-    const [row] = await tx
+    const [changed] = await tx
       .update(memorialMedia)
       .set(changes)
       .where(and(eq(memorialMedia.id, mediaId), eq(memorialMedia.memorialId, memorial.id)))
       .returning();
-    if (!row) throw notFound(MEDIA_NOT_FOUND);
-    return presentMedia(row);
+    if (!changed) throw notFound(MEDIA_NOT_FOUND);
+    await touchMemorial(tx, memorial.id, deps.now());
+    return changed;
   });
+  deps.memorialChanged?.(row.memorialId);
+  return presentMedia(row);
 }
 
 /** Removes an item and its files; a portrait or cover that was this photo is cleared. */
@@ -192,13 +204,83 @@ export async function deleteMedia(deps: Deps, memorialKey: string, mediaId: stri
     const { row: memorial } = await requireEditor(tx, memorialKey, userId);
     const [row] = await tx.delete(memorialMedia).where(and(eq(memorialMedia.id, mediaId), eq(memorialMedia.memorialId, memorial.id))).returning();
     if (!row) throw notFound(MEDIA_NOT_FOUND);
+    await touchMemorial(tx, memorial.id, deps.now());
     if (memorial.portraitMediaId === mediaId) await tx.update(memorials).set({ portraitMediaId: null }).where(eq(memorials.id, memorial.id));
     if (memorial.coverMediaId === mediaId) await tx.update(memorials).set({ coverMediaId: null }).where(eq(memorials.id, memorial.id));
     return memorial.id;
   });
+  deps.memorialChanged?.(memorialId);
   // After the commit: a file without a row is only wasted space, a row without its file a broken page.
   await deps.storage.deletePrefix(folderOf(memorialId, mediaId));
 }
 
 /** The largest upload the request parser lets through; each kind's own limit is checked after. */
 export const MAX_UPLOAD_BYTES = Math.max(MEDIA_LIMITS.photo.maxBytes, MEDIA_LIMITS.video.maxBytes);
+
+/** Unknown, or on a memorial the reader may not see: the same answer, so nothing is revealed. */
+export const PHOTO_NOT_FOUND = 'Billedet findes ikke, eller du har ikke adgang til det.';
+export const ONLY_PHOTOS_EDITABLE = 'Kun billeder kan beskæres og drejes. En video eller en YouTube-film vises, som den er.';
+
+/** The longest side of the copy the browser cuts on: sharp on a phone screen, a fraction of a 50-megapixel file. */
+const DISPLAY_COPY_SIZE = 2048;
+/** Enough of a JPEG (our originals are JPEG without metadata) to read its size from the header. */
+const HEADER_BYTES = 64 * 1024;
+
+/**
+ * One photo for /edit-image/{id}, to its memorial's owner and co-admins only (the same rule as
+ * every change to a gallery). Besides the item it carries the original's size, so the page can lay
+ * the current crop over the whole picture, and a screen-sized copy of the original to show.
+ */
+export async function readPhotoForEditing(deps: Deps, mediaId: string, userId: string): Promise<PhotoForEditing> {
+  const [row] = await deps.db.select().from(memorialMedia).where(eq(memorialMedia.id, mediaId));
+  if (!row) throw notFound(PHOTO_NOT_FOUND);
+  const memorial = await requireEditor(deps.db, row.memorialId, userId).then(
+    (found) => found.row,
+    (error: unknown) => {
+      // A private memorial's "not found" would tell an outsider the photo exists; say what an unknown id says.
+      throw error instanceof HttpError && error.statusCode === 404 ? notFound(PHOTO_NOT_FOUND) : error;
+    },
+  );
+  if (row.kind !== 'photo' || !row.originalKey) throw badRequest(ONLY_PHOTOS_EDITABLE);
+  const { width, height, displayKey } = await displayCopy(deps, row.originalKey, folderOf(memorial.id, row.id));
+  return {
+    ...presentMedia(row),
+    memorial: { id: memorial.id, slug: memorial.slug, name: memorial.name },
+    original: { width, height, displayUrl: mediaUrl(displayKey) },
+  };
+}
+
+/**
+ * The original's size, and a copy of it that fits a screen, made the first time a photo is edited
+ * and kept beside the original (the original never changes, so neither does the copy; removing
+ * the item removes its folder and the copy with it).
+ */
+async function displayCopy(deps: Deps, originalKey: string, folder: string): Promise<PhotoSize & { displayKey: string }> {
+  const displayKey = `${folder}original-display.jpg`;
+  if (await deps.storage.head(displayKey)) {
+    const size = await originalSize(deps, originalKey);
+    if (size) return { ...size, displayKey };
+  }
+  const original = await readStored(deps, originalKey);
+  const size = await readPhotoSize(original);
+  const copy = await sharp(original)
+    .resize({ width: DISPLAY_COPY_SIZE, height: DISPLAY_COPY_SIZE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+  await deps.storage.put(displayKey, copy, { contentType: 'image/jpeg', cacheControl: IMMUTABLE });
+  return { ...size, displayKey };
+}
+
+/** The size from the first bytes of the original; null when the header is not all there (a WebP original). */
+async function originalSize(deps: Deps, key: string): Promise<PhotoSize | null> {
+  const head = await deps.storage.get(key, { start: 0, end: HEADER_BYTES - 1 });
+  if (!head) return null;
+  return readPhotoSize(await readAll(head.body)).catch(() => null);
+}
+
+async function readStored(deps: Deps, key: string): Promise<Buffer> {
+  const stored = await deps.storage.get(key);
+  if (!stored) throw new Error(`the stored file ${key} is missing`);
+  return readAll(stored.body);
+}

@@ -3,7 +3,7 @@
  * the words sit together so a changed limit cannot leave a stale sentence behind.
  */
 
-export type MediaKind = 'photo' | 'video';
+export type UploadKind = 'photo' | 'video';
 
 const MB = 1024 * 1024;
 
@@ -27,12 +27,12 @@ const megabytes = (bytes: number) => formatNumber(Math.round(bytes / MB));
 
 export const MEDIA_MESSAGES = {
   unsupported:
-    'Filen er ikke et billede eller en video, vi kan bruge. Brug JPEG, PNG, WebP, AVIF, HEIC, MP4, MOV eller WebM.',
+    'Filen er ikke et billede eller en video, vi kan bruge. Brug JPEG, PNG, WebP, AVIF, GIF, MP4, MOV eller WebM.',
   declaredPhotoIsVideo: 'Filen ligner et billede, men indeholder en video. Tjek at du har valgt den rigtige fil.',
   declaredVideoIsPhoto: 'Filen ligner en video, men indeholder et billede. Tjek at du har valgt den rigtige fil.',
-  onlyPhoto: 'Her kan du kun bruge et billede: JPEG, PNG, WebP, AVIF, HEIC eller GIF.',
+  onlyPhoto: 'Her kan du kun bruge et billede: JPEG, PNG, WebP, AVIF eller GIF.',
   onlyVideo: 'Her kan du kun bruge en video: MP4, MOV eller WebM.',
-  tooLarge: (kind: MediaKind) =>
+  tooLarge: (kind: UploadKind) =>
     kind === 'photo'
       ? `Billedet fylder for meget. Det må højst fylde ${megabytes(MEDIA_LIMITS.photo.maxBytes)} MB.`
       : `Videoen fylder for meget. Den må højst fylde ${megabytes(MEDIA_LIMITS.video.maxBytes)} MB.`,
