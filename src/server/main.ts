@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
+import { createStorage, storageOptionsFrom } from './lib/storage';
 import { DEMO_LOGIN, demoSummary, seedDemoIfEmpty } from './seed';
 
 const JOB_POLL_MS = 1000;
@@ -13,12 +14,15 @@ async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config, 'serveren');
   const now = () => new Date();
-  if (database.engine === 'pglite' || config.SEED_DEMO) await seedDemoIfEmpty(database.db, { randomBytes, now });
+  // One storage for the seed (the demo photos) and the app that serves them.
+  const storage = createStorage(storageOptionsFrom(config));
+  if (database.engine === 'pglite' || config.SEED_DEMO) await seedDemoIfEmpty(database.db, { randomBytes, now, storage });
 
   const app = await buildApp({
     config,
     db: database.db,
     clientDir: config.CLIENT_DIR,
+    storage,
   });
 
   let closing = false;
@@ -47,6 +51,7 @@ async function main() {
       `  Demo-login: brugernavn "${DEMO_LOGIN.username}", adgangskode "${DEMO_LOGIN.password}"`,
       `  Demo-kontoens QR-kode (endnu uden mindeside): ${demo.claimed[0] ?? '–'}`,
       ...demo.free.map((code) => `  Ledig QR-kode: ${code}  →  ${config.BASE_URL}/register?qrCode=${code}`),
+      ...demo.memorials.map((memorial) => `  Eksempel-mindeside (${memorial.layout === 'enhanced' ? 'udvidet' : 'klassisk'}): ${config.BASE_URL}${memorial.path}`),
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
