@@ -3,29 +3,27 @@
  * dates written out, the epitaph between hairlines, then the life story, the years that mattered,
  * and where the grave is. The memorial's colour theme tints the page (styles.css, data-memorial-theme).
  */
-import { MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
 import type { Memorial } from '@/shared/memorials';
-import { ageAt, danishDate, lifeSpan } from './dates';
+import { ageAt } from './dates';
 import { Gallery } from './Gallery';
+import { LifeSpan } from './LifeSpan';
 import { Picture } from './Picture';
+import { FindGraveLink, graveLine, hasRestingPlace } from './RestingPlace';
+import { Timeline } from './Timeline';
 
-function graveMapUrl({ latitude, longitude }: Memorial['restingPlace']): string | null {
-  if (latitude === null || longitude === null) return null;
-  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=19/${latitude}/${longitude}`;
-}
-
-export function ClassicMemorial({ memorial }: { memorial: Memorial }) {
-  const span = lifeSpan(memorial.birthDate, memorial.deathDate);
+/** `notice`: a line shown above the card, inside its colours (the demo page's "this is an example"). */
+export function ClassicMemorial({ memorial, notice }: { memorial: Memorial; notice?: ReactNode }) {
   const age = ageAt(memorial.birthDate, memorial.deathDate);
   const places = [memorial.birthPlace && `Født i ${memorial.birthPlace}`, memorial.deathPlace && `død i ${memorial.deathPlace}`].filter(Boolean).join(', ');
   const { restingPlace } = memorial;
-  const grave = [restingPlace.section && `Afdeling ${restingPlace.section}`, restingPlace.graveNumber && `gravsted ${restingPlace.graveNumber}`].filter(Boolean).join(', ');
-  const mapUrl = graveMapUrl(restingPlace);
+  const grave = graveLine(restingPlace);
   const portrait = memorial.media.find((item) => item.id === memorial.portraitId && item.kind === 'photo');
 
   return (
     <article data-memorial-theme={memorial.theme} className="memorial-paper">
+      {notice}
       <header className="mx-auto max-w-3xl px-5 pt-16 pb-12 text-center sm:pt-24">
         {portrait ? (
           <div className="mx-auto size-40 overflow-hidden rounded-full border-4 border-card shadow-md ring-1 ring-memorial-accent/40 sm:size-48">
@@ -38,17 +36,7 @@ export function ClassicMemorial({ memorial }: { memorial: Memorial }) {
         )}
         <p className="mt-8 text-sm font-semibold tracking-[0.16em] text-memorial-accent-text uppercase">Til minde om</p>
         <h1 className="mt-3 text-4xl leading-tight sm:text-6xl">{memorial.name}</h1>
-        {span ? (
-          // Each date kept whole on a narrow phone: the line breaks at the dash, not inside a date.
-          <p className="mt-5 font-serif text-xl text-muted-foreground sm:text-2xl">
-            {span.split(' – ').map((part, index) => (
-              <span key={index}>
-                {index > 0 ? ' – ' : null}
-                <span className="whitespace-nowrap">{part}</span>
-              </span>
-            ))}
-          </p>
-        ) : null}
+        <LifeSpan birthDate={memorial.birthDate} deathDate={memorial.deathDate} className="mt-5 font-serif text-xl text-muted-foreground sm:text-2xl" />
         {places || age !== null ? (
           <p className="mt-2 text-muted-foreground">{[places, age !== null ? `${age} år` : ''].filter(Boolean).join(' · ')}</p>
         ) : null}
@@ -78,38 +66,18 @@ export function ClassicMemorial({ memorial }: { memorial: Memorial }) {
             <h2 id="livslinje" className="text-center text-3xl">
               Livslinje
             </h2>
-            <ol className="mt-8 space-y-6 border-l-2 border-memorial-accent/30 pl-6">
-              {memorial.timeline.map((event, index) => (
-                <li key={`${event.date}-${index}`} className="relative">
-                  <span aria-hidden="true" className="absolute top-2 -left-[33px] size-3 rounded-full border-2 border-card bg-memorial-accent" />
-                  <p className="text-sm font-semibold tracking-wide text-memorial-accent-text">{danishDate(event.date)}</p>
-                  <h3 className="mt-1 font-serif text-xl">{event.title}</h3>
-                  {event.text ? <p className="mt-1 text-muted-foreground">{event.text}</p> : null}
-                </li>
-              ))}
-            </ol>
+            <Timeline events={memorial.timeline} />
           </section>
         ) : null}
 
-        {restingPlace.cemetery || mapUrl ? (
+        {hasRestingPlace(restingPlace) ? (
           <section aria-labelledby="gravsted" className="rounded-xl border border-border bg-card/80 px-6 py-7 text-center shadow-sm">
             <h2 id="gravsted" className="text-2xl">
               Gravsted
             </h2>
             {restingPlace.cemetery ? <p className="mt-3 text-lg">{restingPlace.cemetery}</p> : null}
             {grave ? <p className="text-muted-foreground">{grave}</p> : null}
-            {mapUrl ? (
-              <a
-                href={mapUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-5 inline-flex min-h-12 items-center gap-2 rounded-lg border border-input/70 bg-card px-5 font-semibold text-foreground hover:bg-secondary"
-              >
-                <MapPin className="size-5" aria-hidden="true" />
-                Find graven
-                <span className="sr-only"> (åbner et kort i en ny fane)</span>
-              </a>
-            ) : null}
+            <FindGraveLink restingPlace={restingPlace} className="mt-5" />
           </section>
         ) : null}
       </div>
