@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
 import { CONSENT_STORAGE_KEY } from '../src/shared/consent';
 import { generateCode } from '../src/shared/qr-code';
+import { DEMO_MEMORIAL_SLUGS } from '../src/shared/demo-memorials';
 
 const base = (process.argv[2] ?? 'http://localhost:5077').replace(/\/$/, '');
 if (!/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(base)) throw new Error('Only a local server, please.');
@@ -186,6 +187,12 @@ async function shots(): Promise<Shot[]> {
         await page.waitForTimeout(400);
       },
     },
+    { name: 'create-memorial', path: '/create-memorial', signedIn: true },
+    { name: 'create-memorial-visitor', path: '/create-memorial' },
+    { name: 'create-blank', path: '/create-memorial/blank', signedIn: true },
+    { name: 'create-template', path: '/create-memorial/template', signedIn: true },
+    { name: 'create-guided', path: '/create-memorial/guided', signedIn: true },
+    { name: 'edit-memorial', path: `/edit-memorial/${DEMO_MEMORIAL_SLUGS.classic}`, signedIn: true },
   ];
   if (reset) list.push({ name: 'reset-form', path: reset });
   return list.filter((shot) => !only || only.includes(shot.name));

@@ -25,6 +25,15 @@ const TermsPage = lazy(() => import('./legal/TermsPage'));
 const CookiesPage = lazy(() => import('./legal/CookiesPage'));
 const ResellerTermsPage = lazy(() => import('./legal/ResellerTermsPage'));
 const MemorialPage = lazy(() => import('./memorials/MemorialPage'));
+const CreateMemorialPage = lazy(() => import('./memorials/create/CreateMemorialPage'));
+const GuidedCreatePage = lazy(() => import('./memorials/create/GuidedCreatePage'));
+const BlankCreatePage = lazy(() => import('./memorials/create/BlankCreatePage'));
+const TemplateCreatePage = lazy(() => import('./memorials/create/TemplateCreatePage'));
+const EditMemorialPage = lazy(() => import('./memorials/edit/EditMemorialPage'));
+const EditImagePage = lazy(() => import('./memorials/edit-image/EditImagePage'));
+const TestMemorialPage = lazy(() => import('./memorials/demo/TestMemorialPage'));
+const GalleryDemoPage = lazy(() => import('./memorials/demo/GalleryDemoPage'));
+const ThemeTestPage = lazy(() => import('./memorials/demo/ThemeTestPage'));
 const QrRedirect = lazy(() => import('./routing/QrRedirect'));
 const SlugRedirect = lazy(() => import('./routing/SlugRedirect'));
 
@@ -50,7 +59,17 @@ export function AppRoutes() {
         <Route path="/cookies" element={<CookiesPage />} />
         <Route path="/reseller-terms" element={<ResellerTermsPage />} />
         <Route path="/memorial/:id" element={<MemorialPage />} />
-        <Route path="/classic-memorial/:id" element={<MemorialPage />} />
+        <Route path="/classic-memorial/:id" element={<MemorialPage layout="classic" />} />
+        <Route path="/enhanced-memorial/:id" element={<MemorialPage layout="enhanced" />} />
+        <Route path="/create-memorial" element={<CreateMemorialPage />} />
+        <Route path="/create-memorial/guided" element={<GuidedCreatePage />} />
+        <Route path="/create-memorial/blank" element={<BlankCreatePage />} />
+        <Route path="/create-memorial/template" element={<TemplateCreatePage />} />
+        <Route path="/edit-memorial/:slug" element={<EditMemorialPage />} />
+        <Route path="/edit-image/:id" element={<EditImagePage />} />
+        <Route path="/test-memorial" element={<TestMemorialPage />} />
+        <Route path="/gallery-demo" element={<GalleryDemoPage />} />
+        <Route path="/theme-test" element={<ThemeTestPage />} />
         <Route path="/qr/:code" element={<QrRedirect />} />
         {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
         <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />

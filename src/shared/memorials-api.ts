@@ -49,6 +49,9 @@ const memorialFields = {
   privacy: z.enum(MEMORIAL_PRIVACIES),
 };
 
+/** The timeline alone, for the editors that check it before sending. */
+export const timelineBody = memorialFields.timeline;
+
 export type MemorialFields = { [K in keyof typeof memorialFields]: z.output<(typeof memorialFields)[K]> };
 
 /** What a new memorial has where its creator said nothing. */
@@ -69,6 +72,23 @@ export const MEMORIAL_DEFAULTS: Omit<MemorialFields, 'name'> = {
 const datesInOrder = (value: { birthDate?: string | null; deathDate?: string | null }) =>
   !value.birthDate || !value.deathDate || value.birthDate <= value.deathDate;
 const DATES_MESSAGE = { message: 'Dødsdatoen kan ikke ligge før fødselsdatoen.', path: ['deathDate'] };
+
+/** A date field in a form: empty means "not known". */
+const formDate = z.union([z.literal('').transform(() => null), isoDate]);
+
+/** The person part of the create and edit forms (a date input gives '' when left empty). */
+export const personForm = z
+  .object({
+    name: memorialFields.name,
+    birthDate: formDate,
+    deathDate: formDate,
+    birthPlace: memorialFields.birthPlace,
+    deathPlace: memorialFields.deathPlace,
+    epitaph: memorialFields.epitaph,
+  })
+  .refine(datesInOrder, DATES_MESSAGE);
+export type PersonFormInput = z.input<typeof personForm>;
+export type PersonFormOutput = z.output<typeof personForm>;
 
 export const createMemorialBody = z
   .strictObject(memorialFields)

@@ -14,6 +14,11 @@ export type MemorialLayout = (typeof MEMORIAL_LAYOUTS)[number];
 export const MEMORIAL_THEMES = ['lys', 'skumring', 'skov', 'hav', 'rosa'] as const;
 export type MemorialTheme = (typeof MEMORIAL_THEMES)[number];
 
+/** What a family reads for each choice (the edit pages, the theme preview). */
+export const THEME_NAMES: Record<MemorialTheme, string> = { lys: 'Lys', skumring: 'Skumring', skov: 'Skov', hav: 'Hav', rosa: 'Rosa' };
+export const LAYOUT_NAMES: Record<MemorialLayout, string> = { classic: 'Klassisk', enhanced: 'Udvidet' };
+export const PRIVACY_NAMES: Record<MemorialPrivacy, string> = { public: 'Offentlig', unlisted: 'Skjult', private: 'Privat' };
+
 /** Owner (one per memorial), co-administrators, and people invited to see a private memorial. */
 export const MEMBER_ROLES = ['owner', 'coadmin', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];

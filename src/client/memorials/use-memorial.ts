@@ -24,6 +24,8 @@ function inlineMemorial(idOrSlug: string): Memorial | undefined {
 export function useMemorial(idOrSlug: string) {
   return useQuery({
     queryKey: memorialKey(idOrSlug),
+    // No address, nothing to ask for (the wizard before its memorial exists).
+    enabled: idOrSlug !== '',
     queryFn: ({ signal }) => apiRequest<Memorial>('GET', `/api/memorials/${encodeURIComponent(idOrSlug)}`, { signal }),
     initialData: () => inlineMemorial(idOrSlug),
     // Written by the server a moment ago: fresh enough not to fetch again at once.
