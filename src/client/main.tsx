@@ -28,9 +28,11 @@ const app = (
     </QueryClientProvider>
   </StrictMode>
 );
-// The landing page arrives rendered by the server (prerender.tsx): take it over instead of redrawing it.
-// Only on "/": offline, the service worker may answer another address with the front page's HTML.
-if (root.hasChildNodes() && window.location.pathname === '/') hydrateRoot(root, app);
+// The landing page and a memorial page arrive rendered by the server (prerender.tsx): take them over
+// instead of redrawing them. Only the address they were rendered for: offline, the service worker
+// may answer another address with the front page's HTML.
+const renderedFor = root.dataset.rendered ?? '/';
+if (root.hasChildNodes() && window.location.pathname === renderedFor) hydrateRoot(root, app);
 else {
   root.replaceChildren();
   createRoot(root).render(app);

@@ -4,20 +4,31 @@
  * page from the first response instead of after the JavaScript has arrived; the browser entry
  * (main.tsx) hydrates it.
  *
+ * Memorial pages are rendered the same way for visitors (src/server/memorials/page-cache.ts),
+ * with the memorial handed in: it is the data the page carries inline, so the browser's first
+ * render finds the same memorial and hydration matches.
+ *
  * Rendered as a visitor whose login state is not known yet, the same state the browser's first
  * render has, so hydration matches.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { Memorial } from '@/shared/memorials';
 import type { SiteConfig } from '@/shared/site';
 import { App } from './App';
 import { createQueryClient } from './lib/query-client';
 import { provideSiteConfig } from './lib/site-config';
+import { memorialKey } from './memorials/use-memorial';
 
-export async function renderPage(pathname: string, config: SiteConfig): Promise<string> {
+export async function renderPage(pathname: string, config: SiteConfig, memorial?: Memorial): Promise<string> {
   provideSiteConfig(config);
   const queryClient = createQueryClient();
+  if (memorial) {
+    // Under every address the page may ask by: the one in the path, the id and the slug.
+    const asked = decodeURIComponent(pathname.split('/')[2] ?? '');
+    for (const key of new Set([asked, memorial.id, memorial.slug])) queryClient.setQueryData(memorialKey(key), memorial);
+  }
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={queryClient}>
       <StaticRouter location={pathname}>

@@ -28,8 +28,10 @@ import { createJobRunner } from './lib/jobs';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createRateLimiter } from './lib/rate-limit';
 import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
-import { MEMORIAL_PAGE, memorialPageHead } from './memorials/page-head';
+import { chooseEncoding, createMemorialPageCache } from './memorials/page-cache';
+import { MEMORIAL_PAGE, demoPageHead, memorialPageHead } from './memorials/page-head';
 import { mediaRoutes } from './media/routes';
+import { memberRoutes } from './memorials/members-routes';
 import { memorialRoutes } from './memorials/routes';
 import { notificationRoutes } from './notifications/routes';
 import { pricingRoutes } from './pricing/routes';
@@ -159,6 +161,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   contactRoutes(app, deps);
   pricingRoutes(app, deps);
   memorialRoutes(app, deps);
+  memberRoutes(app, deps);
   mediaRoutes(app, deps);
 
   if (clientDir) {
@@ -181,6 +184,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   }
 
   const notFound = { message: 'Adressen findes ikke.' };
+  const memorialPages = clientHtml ? createMemorialPageCache(deps, clientHtml) : undefined;
+  if (memorialPages) deps.memorialChanged = (memorialId) => memorialPages.forget(memorialId);
   if (clientHtml) {
     // Every page address is the React app's: it routes on the client and shows its own not-found
     // page. A route (not the not-found handler) so that the response is compressed like the rest.
@@ -191,12 +196,21 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       const memorialPage = MEMORIAL_PAGE.exec(pathname);
       if (memorialPage) {
         // Written for the reader (a private memorial for its members only): never shared by a cache.
-        const user = await userForSession(deps.db, deps.now(), sessionToken(request));
-        const { status, head } = await memorialPageHead(deps, memorialPage[1]!, user?.id ?? null);
-        reply.code(status).header('cache-control', 'private, no-cache');
-        return reply.type('text/html; charset=utf-8').send(clientHtml.withHead(head));
+        reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
+        const token = sessionToken(request);
+        const user = token ? await userForSession(deps.db, deps.now(), token) : null;
+        if (!user) {
+          // A visitor: the page made once for this version of the memorial (page-cache.ts).
+          const page = await memorialPages!.forVisitor(pathname, memorialPage[1]!, chooseEncoding(request.headers['accept-encoding']));
+          if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
+          return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
+        }
+        const { status, head } = await memorialPageHead(deps, memorialPage[1]!, user.id);
+        return reply.code(status).type('text/html; charset=utf-8').send(clientHtml.withHead(head));
       }
       reply.header('cache-control', 'no-cache');
+      const demo = await demoPageHead(deps, pathname);
+      if (demo) return reply.type('text/html; charset=utf-8').send(clientHtml.withHead(demo));
       return reply.type('text/html; charset=utf-8').send(clientHtml.forPath(pathname));
     });
   }

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Memorial } from '../shared/memorials';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../shared/site';
 import type { Config } from './config';
 
@@ -61,8 +62,13 @@ export interface PageHead {
 export interface ClientHtml {
   /** The HTML for a page address: prerendered where we have it, else the empty app shell. */
   forPath(pathname: string): string;
-  /** The app shell with a page's own title, head tags and inline data (a memorial page). */
-  withHead(head: PageHead): string;
+  /**
+   * The app shell with a page's own title, head tags and inline data (a memorial page), and with
+   * `rendered`, the page's body as the server rendered it for that address.
+   */
+  withHead(head: PageHead, rendered?: { pathname: string; body: string }): string;
+  /** Renders a memorial page's body for a visitor (prerender.tsx); null without the server bundle. */
+  renderMemorial: ((pathname: string, memorial: Memorial) => Promise<string>) | null;
   /** CSP sources ('sha256-…') of the scripts written into the page, for script-src. */
   inlineScriptHashes: string[];
 }
@@ -86,7 +92,7 @@ function inlineHeadScripts(template: string, clientDir: string): { html: string;
   return { html, hashes };
 }
 
-type RenderPage = (pathname: string, config: SiteConfig) => Promise<string>;
+type RenderPage = (pathname: string, config: SiteConfig, memorial?: Memorial) => Promise<string>;
 
 /**
  * Reads `clientDir/index.html` and, when the server-side bundle was built beside it
@@ -102,9 +108,11 @@ export async function loadClientHtml(clientDir: string, config: Config, log?: Fa
 
   const prerendered = new Map<string, string>();
   const bundle = path.join(path.dirname(clientDir), 'ssr', 'prerender.js');
+  let renderMemorial: ClientHtml['renderMemorial'] = null;
   if (existsSync(bundle)) {
     try {
       const { renderPage } = (await import(pathToFileURL(bundle).href)) as { renderPage: RenderPage };
+      renderMemorial = (pathname, memorial) => renderPage(pathname, site, memorial);
       const body = await renderPage('/', site);
       prerendered.set('/', shell.replace(ROOT_ELEMENT, `<div id="root">${body}</div>`));
     } catch (error) {
@@ -112,12 +120,14 @@ export async function loadClientHtml(clientDir: string, config: Config, log?: Fa
     }
   }
 
-  const withHead = ({ title, description, tags, data }: PageHead) => {
+  const withHead = ({ title, description, tags, data }: PageHead, rendered?: { pathname: string; body: string }) => {
     const dataScript = data ? `<script id="${data.elementId}" type="application/json">${scriptJson(data.value)}</script>` : '';
-    return shell
+    const page = shell
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
       .replace(/<meta name="description"[^>]*>/, () => metaTag('name', 'description', description))
       .replace('</head>', () => `${tags.join('\n    ')}\n    ${dataScript}\n  </head>`);
+    // data-rendered tells the browser which address the markup is for (main.tsx hydrates only that).
+    return rendered ? page.replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="${escapeHtml(rendered.pathname)}">${rendered.body}</div>`) : page;
   };
-  return { forPath: (pathname) => prerendered.get(pathname) ?? shell, withHead, inlineScriptHashes: hashes };
+  return { forPath: (pathname) => prerendered.get(pathname) ?? shell, withHead, renderMemorial, inlineScriptHashes: hashes };
 }

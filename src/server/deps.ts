@@ -19,4 +19,9 @@ export interface Deps {
   /** Media files: the local disk or an S3-compatible bucket. */
   storage: Storage;
   log: FastifyBaseLogger;
+  /**
+   * Told after a memorial (or its gallery) changed on this server, so this server's visitors see
+   * the change at once (memorials/page-cache.ts); other servers see it within a second.
+   */
+  memorialChanged?: (memorialId: string) => void;
 }

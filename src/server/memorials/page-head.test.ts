@@ -4,6 +4,7 @@
  * stay away, and nothing at all about a private memorial for an outsider.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,7 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { eq, sql } from 'drizzle-orm';
+import { DEMO_MEMORIAL_SLUGS } from '../../shared/demo-memorials';
 import { MEMORIAL_DATA_ELEMENT_ID, type Memorial } from '../../shared/memorials';
+import { memorials } from '../db/schema';
+import { VERSION_TTL_MS } from './page-cache';
 
 let t: TestApp;
 let clientDir: string;
@@ -47,7 +52,7 @@ function dataIn(html: string): Memorial | null {
 describe('the HTML of a memorial page', () => {
   it('carries the title, description and share preview, and the memorial itself', async () => {
     const memorial = await create({ name: 'Karen "Mor" Jensen', birthDate: '1941-03-02', deathDate: '2023-10-30', epitaph: 'Elsket & savnet <altid>' });
-    for (const prefix of ['/memorial', '/classic-memorial']) {
+    for (const prefix of ['/memorial', '/classic-memorial', '/enhanced-memorial']) {
       const response = await page(`${prefix}/${memorial.slug}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('private, no-cache');
@@ -116,5 +121,74 @@ describe('the HTML of a memorial page', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root"></div>');
     expect((await page('/memorial/karen/admin')).statusCode).toBe(200);
+    const enhancedMissing = await page('/enhanced-memorial/findes-ikke-1900-2000');
+    expect(enhancedMissing.statusCode).toBe(404);
+    expect(enhancedMissing.body).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('writes the demo memorial into the demo pages once it exists, kept out of search engines', async () => {
+    const before = await page('/test-memorial');
+    expect(before.statusCode).toBe(200);
+    expect(dataIn(before.body)).toBeNull();
+
+    const demo = await create({ name: 'Karen Margrethe Lund', birthDate: '1939-04-17', deathDate: '2023-11-02', epitaph: 'Elsket og savnet' });
+    const moved = await t.request({ method: 'PUT', url: `/api/memorials/${demo.id}`, headers: { cookie }, payload: { slug: DEMO_MEMORIAL_SLUGS.classic } });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    for (const address of ['/test-memorial', '/theme-test']) {
+      const after = await page(address);
+      expect(dataIn(after.body), address).toMatchObject({ slug: DEMO_MEMORIAL_SLUGS.classic, viewer: { role: null, canEdit: false } });
+      expect(after.body).toContain('<meta name="robots" content="noindex" />');
+    }
+    expect(dataIn((await page('/gallery-demo')).body)).toBeNull();
+  });
+
+  it('gives visitors the page made for the memorial as it is now, compressed as asked, and nothing once it is private', async () => {
+    const memorial = await create({ name: 'Svend Aage Holm', epitaph: 'Første udgave' });
+    const visit = (encoding?: string) => t.request({ method: 'GET', url: `/memorial/${memorial.slug}`, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const change = (url: string, payload: object, method: 'PUT' | 'POST' = 'PUT') => t.request({ method, url, headers: { cookie }, payload });
+
+    const brotli = await visit('gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('Første udgave');
+    const gzip = await visit('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('Første udgave');
+    expect((await visit()).body).toContain('Første udgave');
+
+    // Every change is seen by the next visitor, even within the same millisecond on the test clock.
+    expect((await change(`/api/memorials/${memorial.id}`, { epitaph: 'Anden udgave' })).statusCode).toBe(200);
+    expect((await visit()).body).toContain('Anden udgave');
+    const film = await change(`/api/memorials/${memorial.id}/media`, { youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', caption: 'Sølvbryllup 1985' }, 'POST');
+    expect(film.statusCode, film.body).toBe(201);
+    expect(dataIn((await visit()).body)?.media.map((item) => item.caption)).toEqual(['Sølvbryllup 1985']);
+    expect((await change(`/api/memorials/${memorial.id}/media/${film.json<{ id: string }>().id}`, { caption: 'Sølvbryllup i Ribe' })).statusCode).toBe(200);
+    expect(dataIn((await visit()).body)?.media.map((item) => item.caption)).toEqual(['Sølvbryllup i Ribe']);
+
+    expect((await change(`/api/memorials/${memorial.id}`, { privacy: 'private' })).statusCode).toBe(200);
+    const hidden = await visit('br');
+    expect(hidden.statusCode).toBe(404);
+    expect(brotliDecompressSync(hidden.rawPayload).toString()).not.toContain('Svend Aage');
+    // Its owner still gets it (made for them, not from the visitors' pages).
+    expect(dataIn((await page(`/memorial/${memorial.slug}`, true)).body)).toMatchObject({ name: 'Svend Aage Holm', privacy: 'private' });
+  });
+
+  it('sees a change made by another server instance within a second', async () => {
+    const memorial = await create({ name: 'Bodil Krogh', epitaph: 'Som det var' });
+    const visit = () => t.request({ method: 'GET', url: `/memorial/${memorial.slug}` });
+    expect((await visit()).body).toContain('Som det var');
+
+    // Another instance changes the memorial: this one is not told, only the database knows.
+    await t.database.db.update(memorials).set({ epitaph: 'Som det blev', updatedAt: sql`${memorials.updatedAt} + interval '1 millisecond'` }).where(eq(memorials.id, memorial.id));
+    expect((await visit()).body).toContain('Som det var');
+    t.clock.advance(VERSION_TTL_MS);
+    expect((await visit()).body).toContain('Som det blev');
+
+    await t.database.db.update(memorials).set({ privacy: 'private' }).where(eq(memorials.id, memorial.id));
+    t.clock.advance(VERSION_TTL_MS);
+    const hidden = await visit();
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('Bodil');
   });
 });

@@ -4,17 +4,15 @@
  * the page paints without waiting for a request. Unlisted and private memorials ask search engines
  * to stay away; a memorial the reader may not see reveals nothing, not even its name.
  */
+import { DEMO_MEMORIAL_SLUGS } from '../../shared/demo-memorials';
 import { MEMORIAL_DATA_ELEMENT_ID, type Memorial, memorialTitle } from '../../shared/memorials';
 import { type PageHead, metaTag } from '../client-html';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/errors';
 import { readMemorial } from './service';
 
-/**
- * Page addresses whose HTML carries a memorial: /memorial/{id} and /classic-memorial/{id}.
- * (/enhanced-memorial/{id} joins when its layout exists; until then it is an unknown page.)
- */
-export const MEMORIAL_PAGE = /^\/(?:memorial|classic-memorial)\/([^/]+)\/?$/;
+/** Page addresses whose HTML carries a memorial: /memorial/{id}, /classic-memorial/{id} and /enhanced-memorial/{id}. */
+export const MEMORIAL_PAGE = /^\/(?:memorial|classic-memorial|enhanced-memorial)\/([^/]+)\/?$/;
 
 const years = (memorial: Memorial) => [memorial.birthDate, memorial.deathDate].map((date) => date?.slice(0, 4) ?? '').filter(Boolean).join('–');
 
@@ -79,4 +77,34 @@ export async function memorialPageHead(deps: Deps, idOrSlug: string, userId: str
     ...(memorial.privacy === 'public' && !memorial.deletedAt ? [] : [metaTag('name', 'robots', 'noindex')]),
   ];
   return { status: 200, head: { title: `${title} – Mindested`, description, tags, data: { elementId: MEMORIAL_DATA_ELEMENT_ID, value: memorial } } };
+}
+
+/** The demo pages (SPEC.md §2) and the seeded memorial each one shows. */
+const DEMO_PAGES: Record<string, { slug: string; title: string }> = {
+  '/test-memorial': { slug: DEMO_MEMORIAL_SLUGS.classic, title: 'Eksempel på en mindeside' },
+  '/gallery-demo': { slug: DEMO_MEMORIAL_SLUGS.enhanced, title: 'Eksempel på et galleri' },
+  '/theme-test': { slug: DEMO_MEMORIAL_SLUGS.classic, title: 'Farvetemaer' },
+};
+
+/**
+ * A demo page's HTML carries its demo memorial, like a memorial page, so it too paints without a
+ * request; kept out of search engines (the people are made up). Null for any other address, or
+ * when the demo memorial is not there (the page then explains that itself).
+ */
+export async function demoPageHead(deps: Deps, pathname: string): Promise<PageHead | null> {
+  const page = DEMO_PAGES[pathname.replace(/\/$/, '')];
+  if (!page) return null;
+  let memorial: Memorial;
+  try {
+    memorial = await readMemorial(deps, page.slug, null);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+  return {
+    title: `${page.title} – Mindested`,
+    description: memorialDescription(memorial),
+    tags: [metaTag('name', 'robots', 'noindex')],
+    data: { elementId: MEMORIAL_DATA_ELEMENT_ID, value: memorial },
+  };
 }

@@ -84,7 +84,7 @@ export async function createMemorial(deps: Deps, userId: string, fields: Memoria
   // and the one that lost tries the next suffix.
   for (let tries = 0; tries < 5; tries++) {
     try {
-      return await deps.db.transaction(async (tx) => {
+      const created = await deps.db.transaction(async (tx) => {
         const slug = await freeSlug(tx, base);
         const now = deps.now();
         const [row] = await tx
@@ -94,6 +94,8 @@ export async function createMemorial(deps: Deps, userId: string, fields: Memoria
         await tx.insert(memorialMembers).values({ memorialId: row!.id, userId, role: 'owner', createdAt: now });
         return presentMemorial(row!, 'owner', []);
       });
+      deps.memorialChanged?.(created.id);
+      return created;
     } catch (error) {
       if (!isUniqueViolation(error, SLUG_INDEX)) throw error;
     }
@@ -113,6 +115,17 @@ export async function findMemorial(db: Db | Tx, idOrSlug: string, userId: string
     .where(UUID.test(key) ? eq(memorials.id, key) : eq(memorials.slug, key))
     .limit(1);
   return found ? { row: found.row, role: found.role ?? null } : null;
+}
+
+/**
+ * A memorial's updated_at is its version: the visitors' page cache (page-cache.ts) serves the page
+ * made for the version it finds. So every change moves it strictly forward, even two changes in
+ * the same millisecond, and a change to the gallery moves it too (touchMemorial).
+ */
+export const nextVersion = (now: Date) => sql<Date>`greatest(${now.toISOString()}::timestamptz, ${memorials.updatedAt} + interval '1 millisecond')`;
+
+export async function touchMemorial(tx: Db | Tx, memorialId: string, now: Date): Promise<void> {
+  await tx.update(memorials).set({ updatedAt: nextVersion(now) }).where(eq(memorials.id, memorialId));
 }
 
 /**
@@ -149,7 +162,7 @@ export async function requireEditor(db: Db | Tx, idOrSlug: string, userId: strin
 
 export async function updateMemorial(deps: Deps, idOrSlug: string, userId: string, changes: MemorialChanges): Promise<Memorial> {
   try {
-    return await deps.db.transaction(async (tx) => {
+    const updated = await deps.db.transaction(async (tx) => {
       const { row, role } = await forChange(tx, idOrSlug, userId, EDITORS);
       if (row.deletedAt) throw badRequest('Mindesiden er slettet. Gendan den først.');
       const birthDate = changes.birthDate !== undefined ? changes.birthDate : row.birthDate;
@@ -162,19 +175,21 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
         if (photo?.kind !== 'photo') throw badRequest('Vælg et billede fra mindesidens galleri.', field);
       }
       if (slug !== undefined && slug !== row.slug && isReservedSlug(slug)) throw badRequest('Den adresse kan ikke bruges. Vælg en anden.', 'slug');
-      const [updated] = await tx
+      const [next] = await tx
         .update(memorials)
         .set({
           ...columnsFor(fields),
           ...(slug !== undefined ? { slug } : {}),
           ...(portraitId !== undefined ? { portraitMediaId: portraitId } : {}),
           ...(coverId !== undefined ? { coverMediaId: coverId } : {}),
-          updatedAt: deps.now(),
+          updatedAt: nextVersion(deps.now()),
         })
         .where(eq(memorials.id, row.id))
         .returning();
-      return presentMemorial(updated!, role, await listMedia(tx, row.id));
+      return presentMemorial(next!, role, await listMedia(tx, row.id));
     });
+    deps.memorialChanged?.(updated.id);
+    return updated;
   } catch (error) {
     if (isUniqueViolation(error, SLUG_INDEX)) throw conflict('Adressen er allerede i brug. Vælg en anden.');
     throw error;
@@ -182,22 +197,26 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
 }
 
 export async function deleteMemorial(deps: Deps, idOrSlug: string, userId: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const memorialId = await deps.db.transaction(async (tx) => {
     const { row } = await forChange(tx, idOrSlug, userId, ['owner']);
     if (!row.deletedAt) await tx.update(memorials).set({ deletedAt: deps.now() }).where(eq(memorials.id, row.id));
+    return row.id;
   });
+  deps.memorialChanged?.(memorialId);
 }
 
 export async function restoreMemorial(deps: Deps, idOrSlug: string, userId: string): Promise<Memorial> {
-  return deps.db.transaction(async (tx) => {
+  const restored = await deps.db.transaction(async (tx) => {
     const { row, role } = await forChange(tx, idOrSlug, userId, ['owner']);
     if (!row.deletedAt) return presentMemorial(row, role, await listMedia(tx, row.id));
     if (deps.now().getTime() - row.deletedAt.getTime() > RESTORE_DAYS * DAY_MS) {
       throw new HttpError(410, `Mindesiden blev slettet for mere end ${RESTORE_DAYS} dage siden og kan ikke længere gendannes.`);
     }
-    const [restored] = await tx.update(memorials).set({ deletedAt: null, updatedAt: deps.now() }).where(eq(memorials.id, row.id)).returning();
-    return presentMemorial(restored!, role, await listMedia(tx, row.id));
+    const [back] = await tx.update(memorials).set({ deletedAt: null, updatedAt: nextVersion(deps.now()) }).where(eq(memorials.id, row.id)).returning();
+    return presentMemorial(back!, role, await listMedia(tx, row.id));
   });
+  deps.memorialChanged?.(restored.id);
+  return restored;
 }
 
 /** The memorials a user administers, newest first; deleted ones while they can be restored. */

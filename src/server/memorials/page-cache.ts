@@ -1,0 +1,128 @@
+/**
+ * A memorial page as a visitor gets it (not signed in, or not a member): the HTML with its share
+ * preview, the memorial written in, and the page itself rendered on the server, so a phone at the
+ * grave paints it from the first response. Made once per version of the memorial and kept, with
+ * its compressed forms, so the many visitors of one page cost one small query each.
+ *
+ * A page is made for one version of the memorial (updated_at, moved forward by every change, see
+ * nextVersion in service.ts) and served only for that version. Which version is current, and
+ * whether the memorial may be shown at all, is read from the database at most once a second per
+ * address (VERSION_TTL_MS): the embedded database answers in the server's own thread, and a page
+ * that many phones open at once must not queue behind it. A change made on this server forgets
+ * the reading at once (forget); another server instance sees it within that second
+ * (docs/decisions/0009).
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { ClientHtml } from '../client-html';
+import { memorials } from '../db/schema';
+import type { Deps } from '../deps';
+import { memorialPageHead } from './page-head';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Pages kept at once; a page is about 10–100 KB, and a new version replaces its memorial's old one. */
+const MAX_PAGES = 300;
+/** How long a reading of a memorial's version and privacy is trusted without asking again. */
+export const VERSION_TTL_MS = 1000;
+
+interface Reading {
+  found: { id: string; updatedAt: Date; privacy: string; deletedAt: Date | null } | null;
+  at: number;
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface VisitorPage {
+  status: number;
+  /** The page in the encoding asked for. */
+  body: Buffer;
+  encoding: Encoding;
+}
+
+interface Made {
+  html: Buffer;
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
+/** The best encoding the browser accepts of the two we make. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+function encode(made: Made, encoding: Encoding): Buffer {
+  if (encoding === 'identity') return made.html;
+  // Made once per version, so worth a thorough setting.
+  made.compressed[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(made.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: made.html.length } })
+      : gzipSync(made.html, { level: 9 });
+  return made.compressed[encoding];
+}
+
+export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
+  // Promises, so a burst of visitors to a page not made yet waits for one rendering, not fifty.
+  const pages = new Map<string, Promise<Made | null>>();
+  /** The version last made for each address, so an older one is dropped when a newer is made. */
+  const latest = new Map<string, string>();
+  let notFound: Made | undefined;
+  const readings = new Map<string, Reading>();
+
+  async function read(key: string): Promise<Reading['found']> {
+    const now = deps.now().getTime();
+    const known = readings.get(key);
+    if (known && now - known.at < VERSION_TTL_MS) return known.found;
+    const [found] = await deps.db
+      .select({ id: memorials.id, updatedAt: memorials.updatedAt, privacy: memorials.privacy, deletedAt: memorials.deletedAt })
+      .from(memorials)
+      .where(UUID.test(key) ? eq(memorials.id, key) : eq(memorials.slug, key))
+      .limit(1);
+    readings.set(key, { found: found ?? null, at: now });
+    if (readings.size > MAX_PAGES * 4) readings.delete(readings.keys().next().value!);
+    return found ?? null;
+  }
+
+  /** Null when the memorial was made private or deleted in the moment between. */
+  async function make(pathname: string, memorialId: string): Promise<Made | null> {
+    const { status, head } = await memorialPageHead(deps, memorialId, null);
+    if (status !== 200) return null;
+    const memorial = head.data?.value as Parameters<NonNullable<ClientHtml['renderMemorial']>>[1];
+    const body = clientHtml.renderMemorial ? await clientHtml.renderMemorial(pathname, memorial) : null;
+    return { html: Buffer.from(clientHtml.withHead(head, body === null ? undefined : { pathname, body })), compressed: {} };
+  }
+
+  async function missing(): Promise<Made> {
+    notFound ??= { html: Buffer.from(clientHtml.withHead((await memorialPageHead(deps, '00000000-0000-0000-0000-000000000000', null)).head)), compressed: {} };
+    return notFound;
+  }
+
+  return {
+    /** Forgets what was read about a memorial that changed here, and every "not found" (it may exist now). */
+    forget(memorialId: string) {
+      for (const [key, reading] of readings) if (!reading.found || reading.found.id === memorialId) readings.delete(key);
+    },
+    /** The page at `pathname` (/memorial/…, /classic-memorial/…, /enhanced-memorial/…) for a visitor. */
+    async forVisitor(pathname: string, idOrSlug: string, encoding: Encoding): Promise<VisitorPage> {
+      const found = await read(decodeURIComponent(idOrSlug).toLowerCase());
+      if (!found || found.privacy === 'private' || found.deletedAt) return { status: 404, body: encode(await missing(), encoding), encoding };
+
+      const version = `${pathname}|${found.id}|${found.updatedAt.getTime()}`;
+      let making = pages.get(version);
+      if (!making) {
+        making = make(pathname, found.id);
+        pages.set(version, making);
+        making.then((made) => made ?? pages.delete(version), () => pages.delete(version));
+        const older = latest.get(pathname);
+        if (older && older !== version) pages.delete(older);
+        latest.set(pathname, version);
+        if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+        if (latest.size > MAX_PAGES) latest.delete(latest.keys().next().value!);
+      }
+      const made = await making;
+      if (!made) return { status: 404, body: encode(await missing(), encoding), encoding };
+      return { status: 200, body: encode(made, encoding), encoding };
+    },
+  };
+}
