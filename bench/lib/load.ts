@@ -1,0 +1,56 @@
+/**
+ * Load on one page address with autocannon: a warm-up first (the JIT, the database's caches and
+ * the connection pool settle), then the measured run. Requests carry what a phone's browser sends
+ * (Accept-Encoding included), so the answer is compressed as it would be for a visitor.
+ */
+import autocannon from 'autocannon';
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** Bytes of one answer, as sent (compressed). */
+  bytesPerAnswer: number;
+}
+
+const BROWSER_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'da-DK,da;q=0.9',
+  'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+};
+
+function run(url: string, connections: number, seconds: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, headers: BROWSER_HEADERS }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+export async function measureLoad(url: string, options: { connections?: number; warmupSeconds?: number; seconds?: number } = {}): Promise<LoadFigures> {
+  const connections = options.connections ?? 50;
+  await run(url, connections, options.warmupSeconds ?? 5);
+  const result = await run(url, connections, options.seconds ?? 15);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    bytesPerAnswer: result.requests.total ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+export function formatLoad(label: string, f: LoadFigures): string {
+  return (
+    `  ${label}: ${f.requestsPerSecond.toFixed(0)} requests/s; latency p50 ${f.p50} ms, p90 ${f.p90} ms, p99 ${f.p99} ms, max ${f.max} ms` +
+    ` (${f.requests} requests, ${(f.bytesPerAnswer / 1024).toFixed(1)} KB each${f.non2xx ? `, ${f.non2xx} not 2xx` : ''}${f.errors ? `, ${f.errors} errors` : ''})\n`
+  );
+}

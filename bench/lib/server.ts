@@ -1,0 +1,154 @@
+/**
+ * The production server as the benchmarks run it: the client built into a temporary directory,
+ * `src/server/main.ts` with NODE_ENV=production on a free loopback port, on a fresh embedded
+ * database or on a fresh PostgreSQL database that is dropped afterwards. Shared by every script
+ * under bench/, so each measures the same server a family's phone would reach.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The PostgreSQL server the PostgreSQL figures are measured on (a database of our own is made on it). */
+export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** As `npm run build`: the browser's client into `work/client`, and beside it the landing page's prerender. */
+export function buildClient(work: string): string {
+  const clientDir = path.join(work, 'client');
+  const vite = path.join(ROOT, 'node_modules/.bin/vite');
+  for (const args of [['--outDir', clientDir], ['--ssr', '--outDir', path.join(work, 'ssr')]]) {
+    const build = spawnSync(vite, ['build', ...args, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error(`vite build ${args.join(' ')} failed`);
+  }
+  return clientDir;
+}
+
+/** Where the server keeps its data: DATA_DIR (embedded database, media files), and a database URL for PostgreSQL. */
+export interface Database {
+  engine: 'pglite' | 'postgres';
+  dataDir: string;
+  /** Set for PostgreSQL. */
+  url?: string;
+}
+
+/** A fresh database on the PostgreSQL server, e.g. bench_memorial_<pid>_<random>; `drop` removes it. */
+export async function createPostgresDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+function serverEnv(clientDir: string, database: Database, port: number): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: database.dataDir,
+    CLIENT_DIR: clientDir,
+    // Empty counts as unset, and keeps a .env file from supplying one.
+    DATABASE_URL: database.url ?? '',
+    LOG_LEVEL: 'warn',
+    // A benchmark's own registrations and logins all come from 127.0.0.1.
+    RATE_LIMIT_REGISTER_PER_IP: '1000',
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+  };
+}
+
+/**
+ * Runs the operator CLI on the database (before the server starts: the embedded database admits
+ * one process) and returns its stdout.
+ */
+export function runCli(clientDir: string, database: Database, args: string[]): string {
+  const result = spawnSync(TSX, ['src/server/cli.ts', ...args], { cwd: ROOT, env: serverEnv(clientDir, database, 0), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production server and waits until /api/health answers. `nodeArgs` go to its node,
+ * e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a request's time goes
+ * (written when the server stops).
+ */
+export async function startServer(clientDir: string, database: Database, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)): Promise<RunningServer> {
+  const port = await freePort();
+  // node with tsx's loader rather than the tsx command: one process, which node flags reach.
+  // Its own process group, so stopping it stops everything it started.
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(clientDir, database, port), stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      return; // already gone
+    }
+    await exited;
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server stopped while starting');
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, pid: child.pid!, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error('the server did not start');
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Prints OK/FAIL for each budget and sets the exit code when one is missed. */
+export function verdict(lines: (readonly [string, boolean])[]) {
+  process.stdout.write('\n');
+  for (const [line, ok] of lines) process.stdout.write(`${ok ? 'OK  ' : 'FAIL'} ${line}\n`);
+  if (lines.some(([, ok]) => !ok)) process.exitCode = 1;
+}
