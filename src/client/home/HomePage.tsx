@@ -5,7 +5,6 @@
  */
 import { Suspense } from 'react';
 import { PageShell } from '@/client/components/layout/PageShell';
-import { useReplayEarlyTap } from '@/client/lib/early-taps';
 import { usePageTitle } from '@/client/lib/page-title';
 import { AdminSection } from './AdminSection';
 import { AdvancedSection } from './AdvancedSection';
@@ -18,7 +17,6 @@ import { CandleSection, GuestbookSection, MusicSection } from './VisitorSections
 
 export default function HomePage() {
   usePageTitle();
-  useReplayEarlyTap();
   return (
     <PageShell>
       <HeroSection />

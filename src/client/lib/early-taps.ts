@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 declare global {
   interface Window {
@@ -7,14 +7,34 @@ declare global {
   }
 }
 
+const subscribeNothing = () => () => {};
+
 /**
- * For a page the server prerenders: once it has come alive, presses the button a visitor tapped
- * while it was still only HTML (public/early-taps.js), so the tap is not lost. Call it in the
- * page's component; its effect runs after the page has been hydrated.
+ * True when this page was drawn by the server and is being taken over (hydrated): React reads the
+ * server snapshot only then. A page the browser draws itself answers false.
+ */
+function useDrawnByServer(): boolean {
+  const hydrating = useSyncExternalStore(
+    subscribeNothing,
+    () => false,
+    () => true,
+  );
+  // What the first render saw: the render after hydration reads the browser's snapshot.
+  const [drawnByServer] = useState(hydrating);
+  return drawnByServer;
+}
+
+/**
+ * On a page the server drew (the landing page, a memorial): once it has come alive, presses the
+ * button a visitor tapped while it was still only HTML (public/early-taps.js), so a tap on a photo
+ * or on "Menu" in front of the stone is not lost. Only then: on a page the browser draws itself,
+ * an old tap on the header must not be pressed twice. Used by PageShell, so every page has it.
  */
 export function useReplayEarlyTap() {
+  const drawnByServer = useDrawnByServer();
   useEffect(() => {
+    if (!drawnByServer) return;
     const button = window.__takeEarlyTap?.();
     if (button?.isConnected) button.click();
-  }, []);
+  }, [drawnByServer]);
 }

@@ -1,17 +1,39 @@
 /**
  * The memorial's photos and films as a calm grid; a tap opens the item large in the lightbox.
  * Thumbnails are asked for in the size the grid gives them (two columns on a phone, three wider).
+ * The "mosaic" variant (the enhanced layout) lets the first item take two columns and two rows,
+ * in a wider container, so it asks for larger files for that one. The lightbox (and Radix Dialog
+ * with it) loads on the first tap: most visitors only look at the page.
  */
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Play } from 'lucide-react';
+import { cn } from '@/client/lib/cn';
 import type { MediaItem } from '@/shared/media';
-import { Lightbox, itemLabel } from './Lightbox';
 import { Picture } from './Picture';
 
-const THUMB_SIZES = '(min-width: 768px) 224px, 45vw';
+const Lightbox = lazy(() => import('./Lightbox'));
 
-export function Gallery({ items, memorialName }: { items: MediaItem[]; memorialName: string }) {
+const THUMB_SIZES = '(min-width: 768px) 224px, 45vw';
+/** The enhanced layout's container is at most 64rem wide (EnhancedMemorial.tsx). */
+const MOSAIC_SIZES = '(min-width: 1024px) 320px, (min-width: 768px) 31vw, 45vw';
+const FEATURED_SIZES = '(min-width: 1024px) 650px, (min-width: 768px) 64vw, 92vw';
+
+/** How an item is named to a screen reader: on its thumbnail ("Vis billede 3 af 40: ...") and in the lightbox. */
+export function itemLabel(item: MediaItem, position: number, total: number, memorialName: string): string {
+  const what = item.kind === 'photo' ? 'Billede' : 'Film';
+  return `${what} ${position + 1} af ${total}${item.caption ? `: ${item.caption}` : ` fra mindesiden for ${memorialName}`}`;
+}
+
+interface GalleryProps {
+  items: MediaItem[];
+  memorialName: string;
+  variant?: 'grid' | 'mosaic';
+}
+
+export function Gallery({ items, memorialName, variant = 'grid' }: GalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
+  // Once opened, the lightbox stays mounted, so it can close with its animation and give focus back.
+  const [loaded, setLoaded] = useState(false);
   const opener = useRef<HTMLButtonElement | null>(null);
   if (!items.length) return null;
   return (
@@ -19,33 +41,53 @@ export function Gallery({ items, memorialName }: { items: MediaItem[]; memorialN
       <h2 id="galleri" className="text-center text-3xl">
         Billeder og film
       </h2>
-      <ul className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-3">
-        {items.map((item, index) => (
-          <li key={item.id}>
-            <button
-              type="button"
-              onClick={(event) => {
-                opener.current = event.currentTarget;
-                setOpen(index);
-              }}
-              aria-label={`Vis ${itemLabel(item, index, items.length, memorialName).replace(/^./, (c) => c.toLowerCase())}`}
-              className="group relative block aspect-square w-full cursor-pointer overflow-hidden rounded-lg border border-border bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              {item.kind === 'photo' ? (
-                <Picture item={item} sizes={THUMB_SIZES} alt="" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
-              ) : (
-                <span className="flex size-full flex-col items-center justify-center gap-2 p-3 text-center text-muted-foreground">
-                  <span className="flex size-14 items-center justify-center rounded-full bg-card text-foreground shadow-sm">
-                    <Play className="size-6" aria-hidden="true" />
+      <ul className={cn('mt-8 grid grid-cols-2 gap-3 md:grid-cols-3', variant === 'mosaic' && 'sm:gap-4')}>
+        {items.map((item, index) => {
+          const featured = variant === 'mosaic' && index === 0;
+          return (
+            <li key={item.id} className={featured ? 'col-span-2 row-span-2' : undefined}>
+              <button
+                type="button"
+                onClick={(event) => {
+                  opener.current = event.currentTarget;
+                  setLoaded(true);
+                  setOpen(index);
+                }}
+                aria-label={`Vis ${itemLabel(item, index, items.length, memorialName).replace(/^./, (c) => c.toLowerCase())}`}
+                className="group relative block aspect-square w-full cursor-pointer overflow-hidden rounded-lg border border-border bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                {item.kind === 'photo' ? (
+                  <Picture item={item} sizes={featured ? FEATURED_SIZES : variant === 'mosaic' ? MOSAIC_SIZES : THUMB_SIZES} alt="" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+                ) : (
+                  <span className="flex size-full flex-col items-center justify-center gap-2 p-3 text-center text-muted-foreground">
+                    <span className="flex size-14 items-center justify-center rounded-full bg-card text-foreground shadow-sm">
+                      <Play className="size-6" aria-hidden="true" />
+                    </span>
+                    <span className="line-clamp-2 text-sm">{item.caption || (item.kind === 'youtube' ? 'Film fra YouTube' : 'Film')}</span>
                   </span>
-                  <span className="line-clamp-2 text-sm">{item.caption || (item.kind === 'youtube' ? 'Film fra YouTube' : 'Film')}</span>
-                </span>
-              )}
-            </button>
-          </li>
-        ))}
+                )}
+                {featured && item.kind === 'photo' && item.caption ? (
+                  <span aria-hidden="true" className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 via-black/35 to-transparent px-4 pt-12 pb-3 text-left font-serif text-lg text-white sm:px-5 sm:pb-4 sm:text-xl">
+                    {item.caption}
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          );
+        })}
       </ul>
-      <Lightbox items={items} index={open} onIndexChange={setOpen} memorialName={memorialName} returnFocusTo={() => opener.current} />
+      {loaded ? (
+        <Suspense fallback={null}>
+          <Lightbox
+            items={items}
+            index={open}
+            onIndexChange={setOpen}
+            label={(index) => itemLabel(items[index]!, index, items.length, memorialName)}
+            memorialName={memorialName}
+            returnFocusTo={() => opener.current}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

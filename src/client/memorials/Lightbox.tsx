@@ -1,7 +1,7 @@
 /**
  * One gallery item at a time, as large as the screen allows: photos, uploaded videos and YouTube
  * films. Arrow keys and the buttons move between items; Escape or "Luk" closes and gives focus
- * back to the thumbnail (Radix Dialog).
+ * back to the thumbnail (Radix Dialog). Loaded by Gallery.tsx on the first tap on a thumbnail.
  */
 import { useEffect } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
@@ -16,17 +16,14 @@ interface LightboxProps {
   items: MediaItem[];
   index: number | null;
   onIndexChange: (index: number | null) => void;
+  /** The item's name for a screen reader (Gallery's itemLabel). */
+  label: (index: number) => string;
   memorialName: string;
   /** Where focus goes when the lightbox closes: the thumbnail that opened it. */
   returnFocusTo: () => HTMLElement | null | undefined;
 }
 
-export function itemLabel(item: MediaItem, position: number, total: number, memorialName: string): string {
-  const what = item.kind === 'photo' ? 'Billede' : 'Film';
-  return `${what} ${position + 1} af ${total}${item.caption ? `: ${item.caption}` : ` fra mindesiden for ${memorialName}`}`;
-}
-
-export function Lightbox({ items, index, onIndexChange, memorialName, returnFocusTo }: LightboxProps) {
+export default function Lightbox({ items, index, onIndexChange, label, memorialName, returnFocusTo }: LightboxProps) {
   const item = index === null ? undefined : items[index];
   const go = (step: number) => index !== null && onIndexChange((index + step + items.length) % items.length);
 
@@ -53,7 +50,7 @@ export function Lightbox({ items, index, onIndexChange, memorialName, returnFocu
       >
         {item ? (
           <>
-            <DialogTitle className="sr-only">{itemLabel(item, index!, items.length, memorialName)}</DialogTitle>
+            <DialogTitle className="sr-only">{label(index!)}</DialogTitle>
             <figure className="mt-12 sm:mt-10">
               <div className="flex max-h-[72dvh] items-center justify-center overflow-hidden rounded-lg bg-muted">
                 {item.kind === 'photo' ? (

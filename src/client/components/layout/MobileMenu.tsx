@@ -1,40 +1,13 @@
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { LogOut, Menu } from 'lucide-react';
-import { useLogout } from '@/client/auth/use-logout';
+/**
+ * The "Menu" button of the header on a phone and a tablet. The side menu itself (and Radix Dialog
+ * with it) loads on the first press: a family opening a memorial from the stone seldom needs it,
+ * and its code would otherwise be fetched by every page before it is drawn.
+ */
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Menu } from 'lucide-react';
 import type { User } from '@/shared/auth';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/client/components/ui/sheet';
-import { Badge } from './Badge';
-import { Logo } from './Logo';
-import {
-  CONTACT,
-  CREATE_MEMORIAL,
-  LOGIN,
-  NOTIFICATIONS,
-  ORDERS,
-  PRICING,
-  PROFILE,
-  REGISTER,
-  RESELLER,
-  notificationsLabel,
-  type NavEntry,
-} from './nav-links';
 
-const rowClass =
-  'flex min-h-14 items-center justify-between gap-3 rounded-lg px-4 text-lg font-medium text-foreground no-underline hover:bg-secondary focus-visible:outline-3 focus-visible:outline-ring';
-
-function Row({ entry, label, children }: { entry: NavEntry; label?: string; children?: ReactNode }) {
-  return (
-    <li>
-      <SheetClose asChild>
-        <Link to={entry.to} aria-label={label} className={rowClass}>
-          <span>{entry.label}</span>
-          {children}
-        </Link>
-      </SheetClose>
-    </li>
-  );
-}
+const MobileMenuSheet = lazy(() => import('./MobileMenuSheet'));
 
 interface MobileMenuProps {
   user: User | null;
@@ -42,66 +15,42 @@ interface MobileMenuProps {
   isReseller: boolean;
 }
 
-/** The side menu on a phone and a tablet: the header's entries, and logging out for a signed-in person. */
+/** The menu button, and once it has been pressed the side menu (kept mounted so it can animate out). */
 export function MobileMenu({ user, unreadBadge, isReseller }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
-  const logout = useLogout({ onSuccess: () => setOpen(false) });
+  const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className="relative inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-input/70 bg-card px-3.5 text-base font-semibold text-foreground hover:bg-secondary focus-visible:outline-3 focus-visible:outline-ring">
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+        className="relative inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-input/70 bg-card px-3.5 text-base font-semibold text-foreground hover:bg-secondary focus-visible:outline-3 focus-visible:outline-ring"
+      >
         <Menu className="size-5" aria-hidden="true" />
         Menu
         {/* A quiet dot tells a phone user there is news behind the menu; the count is inside. */}
         {unreadBadge ? <span aria-hidden="true" className="absolute -top-1 -right-1 size-3 rounded-full border-2 border-background bg-primary" /> : null}
-      </SheetTrigger>
-      <SheetContent>
-        <div className="border-b border-border px-5 pt-4 pb-4">
-          <Logo onClick={() => setOpen(false)} />
-        </div>
-        <SheetTitle className="sr-only">Menu</SheetTitle>
-        <SheetDescription className="sr-only">Links til siderne på Mindested</SheetDescription>
-        <nav aria-label="Hovedmenu" className="flex-1 overflow-y-auto px-3 py-4">
-          {user ? (
-            <p className="px-4 pb-3 text-sm text-muted-foreground">
-              Logget ind som <span className="font-semibold text-foreground">{user.fullName}</span>
-            </p>
-          ) : null}
-          <ul className="space-y-1">
-            <Row entry={PRICING} />
-            <Row entry={CONTACT} />
-            {user ? (
-              <>
-                <Row entry={RESELLER}>{isReseller ? <Badge tone="status">Aktiv</Badge> : null}</Row>
-                <Row entry={CREATE_MEMORIAL} />
-                <Row entry={NOTIFICATIONS} label={notificationsLabel(unreadBadge)}>
-                  {unreadBadge ? <Badge>{unreadBadge}</Badge> : null}
-                </Row>
-                <Row entry={PROFILE} />
-                <Row entry={ORDERS} />
-              </>
-            ) : (
-              <>
-                <Row entry={LOGIN} />
-                <Row entry={REGISTER} />
-              </>
-            )}
-          </ul>
-        </nav>
-        {user ? (
-          <div className="border-t border-border p-4">
-            <button
-              type="button"
-              onClick={() => logout.mutate()}
-              disabled={logout.isPending}
-              className="flex min-h-14 w-full cursor-pointer items-center justify-center gap-2 rounded-lg border border-input/70 bg-card px-4 text-lg font-semibold text-foreground hover:bg-secondary focus-visible:outline-3 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              <LogOut className="size-5" aria-hidden="true" />
-              {logout.isPending ? 'Logger ud...' : 'Log ud'}
-            </button>
-          </div>
-        ) : null}
-      </SheetContent>
-    </Sheet>
+      </button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={() => button.current}
+            user={user}
+            unreadBadge={unreadBadge}
+            isReseller={isReseller}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,10 +1,16 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/client/lib/cn';
+import { useReplayEarlyTap } from '@/client/lib/early-taps';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** The frame of an ordinary page: header, the page's own content in <main>, footer. */
+/**
+ * The frame of an ordinary page: header, the page's own content in <main>, footer; on a page the
+ * server drew, a tap made before the JavaScript arrived is replayed (lib/early-taps.ts).
+ */
 export function PageShell({ children, className }: { children: ReactNode; className?: string }) {
+  useReplayEarlyTap();
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a

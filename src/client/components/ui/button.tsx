@@ -1,5 +1,4 @@
-import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
+import { type ComponentProps, type CSSProperties, type Ref, cloneElement, isValidElement } from 'react';
 import { cn } from '@/client/lib/cn';
 
 const base =
@@ -38,7 +37,42 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: keyof type
   return cn(base, variants[variant], sizes[size], className);
 }
 
+type Props = Record<string, unknown> & { className?: string; style?: CSSProperties; ref?: Ref<unknown> };
+
+function composeRefs(...refs: (Ref<unknown> | undefined)[]) {
+  return (node: unknown) => {
+    for (const ref of refs) {
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    }
+  };
+}
+
+/**
+ * Radix Slot's merge in a few lines, so a page whose only "button" is a link does not load Radix
+ * for it: the child keeps its own props, gets the button's class before its own, and both
+ * handlers run (the child's first); refs reach both.
+ */
+function Slot({ children, ...slot }: Props & { children?: unknown }) {
+  if (!isValidElement<Props>(children)) return null;
+  const child = children.props;
+  const merged: Props = { ...slot, ...child };
+  for (const [key, value] of Object.entries(slot)) {
+    const own = child[key];
+    if (/^on[A-Z]/.test(key) && typeof value === 'function' && typeof own === 'function') {
+      merged[key] = (...args: unknown[]) => {
+        own(...args);
+        value(...args);
+      };
+    }
+  }
+  merged.className = cn(slot.className, child.className);
+  if (slot.style || child.style) merged.style = { ...slot.style, ...child.style };
+  if (slot.ref && child.ref) merged.ref = composeRefs(slot.ref, child.ref);
+  return cloneElement(children, merged);
+}
+
 export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot.Root className={buttonClass(variant, size, className)} {...props} />;
+  if (asChild) return <Slot className={buttonClass(variant, size, className)} {...props} />;
   return <button type={type ?? 'button'} className={buttonClass(variant, size, className)} {...props} />;
 }
