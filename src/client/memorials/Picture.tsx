@@ -44,6 +44,8 @@ export function Picture({ item, sizes, alt, className, eager }: PictureProps) {
         width={item.width ?? undefined}
         height={item.height ?? undefined}
         loading={eager ? 'eager' : 'lazy'}
+        // The first screen's photo is the page's largest paint: ask for it before the scripts.
+        fetchPriority={eager ? 'high' : undefined}
         decoding="async"
         className={cn('bg-cover bg-center', className)}
         style={item.placeholder ? { backgroundImage: `url("${item.placeholder}")` } : undefined}
