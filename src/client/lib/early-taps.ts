@@ -34,7 +34,13 @@ export function useReplayEarlyTap() {
   const drawnByServer = useDrawnByServer();
   useEffect(() => {
     if (!drawnByServer) return;
-    const button = window.__takeEarlyTap?.();
-    if (button?.isConnected) button.click();
+    // Pressed in a task of its own, after React has finished taking over the page: a button inside
+    // a part still waiting to be hydrated (a Suspense boundary) is hydrated by the click itself,
+    // which React cannot do while it is still committing.
+    const timer = setTimeout(() => {
+      const button = window.__takeEarlyTap?.();
+      if (button?.isConnected) button.click();
+    });
+    return () => clearTimeout(timer);
   }, [drawnByServer]);
 }

@@ -16,7 +16,7 @@ const Lightbox = lazy(() => import('./Lightbox'));
 const THUMB_SIZES = '(min-width: 768px) 224px, 45vw';
 /** The enhanced layout's container is at most 64rem wide (EnhancedMemorial.tsx). */
 const MOSAIC_SIZES = '(min-width: 1024px) 320px, (min-width: 768px) 31vw, 45vw';
-const FEATURED_SIZES = '(min-width: 1024px) 650px, (min-width: 768px) 64vw, 92vw';
+const FEATURED_SIZES = '(min-width: 1024px) 650px, (min-width: 768px) 64vw, calc(100vw - 2.5rem)';
 
 /** How an item is named to a screen reader: on its thumbnail ("Vis billede 3 af 40: ...") and in the lightbox. */
 export function itemLabel(item: MediaItem, position: number, total: number, memorialName: string): string {
