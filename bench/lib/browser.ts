@@ -121,8 +121,14 @@ export async function imageFits(url: string, viewport: { width: number; height: 
           };
         }),
     );
+    // A photo shown twice (the cover, and again in the gallery) is fetched once, in the larger
+    // size; the browser then takes the file it already has for the small box, which costs nothing.
+    // Such a reuse is judged by the largest box the file is shown in.
+    const largestNeed = new Map<string, number>();
+    for (const image of found) largestNeed.set(image.src, Math.max(largestNeed.get(image.src) ?? 0, image.needed));
     return found.map((image) => {
-      const ideal = image.offered.find((width) => width >= image.needed) ?? image.offered.at(-1) ?? image.served;
+      const need = largestNeed.get(image.src)!;
+      const ideal = image.offered.find((width) => width >= need) ?? image.offered.at(-1) ?? image.served;
       return { ...image, ideal, oversized: image.served > ideal, undersized: image.served < image.needed * 0.66 && image.served < ideal };
     });
   } finally {
