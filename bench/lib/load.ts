@@ -25,16 +25,18 @@ const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
 };
 
-function run(url: string, connections: number, seconds: number): Promise<autocannon.Result> {
+function run(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: BROWSER_HEADERS }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration: seconds, headers: { ...BROWSER_HEADERS, ...headers } }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
-export async function measureLoad(url: string, options: { connections?: number; warmupSeconds?: number; seconds?: number } = {}): Promise<LoadFigures> {
+/** `headers` adds to a phone browser's (a session cookie, to be the family instead of a visitor). */
+export async function measureLoad(url: string, options: { connections?: number; warmupSeconds?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadFigures> {
   const connections = options.connections ?? 50;
-  await run(url, connections, options.warmupSeconds ?? 5);
-  const result = await run(url, connections, options.seconds ?? 15);
+  const headers = options.headers ?? {};
+  await run(url, connections, options.warmupSeconds ?? 5, headers);
+  const result = await run(url, connections, options.seconds ?? 15, headers);
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
