@@ -83,7 +83,10 @@ async function measurePage(baseUrl: string, clientDir: string, route: string): P
   const lighthouseImageBytes = Math.max(...runs.map((r) => r.oversizedImageBytes));
   const flagged = runs.find((r) => r.oversizedImages.length)?.oversizedImages ?? [];
   process.stdout.write(`  Lighthouse "properly size images": ${flagged.length ? `${kb(lighthouseImageBytes)} to save in ${flagged.join(', ')}` : 'nothing to save'}\n`);
-  return { route, jsGzip, performance: median(runs.map((r) => r.performance)), wrongImages, lighthouseImageBytes };
+  // A run Lighthouse itself could not record (NO_NAVSTART and the like) says nothing about the page.
+  const recorded = runs.filter((r) => !r.error);
+  if (recorded.length < runs.length) process.stdout.write(`  ${runs.length - recorded.length} run(s) Lighthouse could not record are left out of the median\n`);
+  return { route, jsGzip, performance: recorded.length ? median(recorded.map((r) => r.performance)) : 0, wrongImages, lighthouseImageBytes };
 }
 
 async function main() {
