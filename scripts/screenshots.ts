@@ -193,6 +193,8 @@ async function shots(): Promise<Shot[]> {
     { name: 'create-template', path: '/create-memorial/template', signedIn: true },
     { name: 'create-guided', path: '/create-memorial/guided', signedIn: true },
     { name: 'edit-memorial', path: `/edit-memorial/${DEMO_MEMORIAL_SLUGS.classic}`, signedIn: true },
+    { name: 'memorial-classic', path: `/memorial/${DEMO_MEMORIAL_SLUGS.classic}` },
+    { name: 'memorial-enhanced', path: `/memorial/${DEMO_MEMORIAL_SLUGS.enhanced}` },
   ];
   if (reset) list.push({ name: 'reset-form', path: reset });
   return list.filter((shot) => !only || only.includes(shot.name));
