@@ -63,6 +63,20 @@ function offlineAssetList(): Plugin {
 }
 
 /**
+ * A memorial page is what most phones open, often on a weak connection at the grave: its own parts
+ * (layouts, gallery, picture, dates) travel as one file instead of ten small ones, which also
+ * compress better together: 2.8 KB less gzip on the route (bench/memorial-page.ts). Only the
+ * page's own modules are grouped, not what they import, so React and the page frame stay where
+ * they were, and the lightbox still loads on first use.
+ */
+const CHUNK_GROUPS = [
+  {
+    name: 'memorial-page',
+    test: /src\/client\/memorials\/(MemorialPage|ClassicMemorial|EnhancedMemorial|Gallery|Picture|LifeSpan|RestingPlace|Timeline|dates|use-memorial)\.tsx?$|src\/shared\/memorials\.ts$/,
+  },
+];
+
+/**
  * `vite build` makes the browser's client (dist/client); `vite build --ssr` makes the server's
  * prerender of the landing page (dist/ssr/prerender.js, see src/client/prerender.tsx).
  */
@@ -92,6 +106,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
         emptyOutDir: true,
         sourcemap: true,
+        rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CHUNK_GROUPS } } },
       },
   server: {
     // In development Vite serves the client and hands /api to the Fastify server.
