@@ -47,6 +47,9 @@ describe('photos on the memorial page', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/memorial/${memorial.slug}`);
     const portraitImage = await visible(page.getByRole('img', { name: 'Portræt af Poul Hansen' }));
+    // The share preview shows the portrait: a JPEG about 1000 px wide, by its full address.
+    expect(await page.locator('head meta[property="og:image"]').getAttribute('content')).toMatch(new RegExp(`^${e2e.server.baseUrl}/media/.+/960\\.jpg$`));
+    expect(await page.locator('head meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
     // A 192 px circle asks for a small file, not the 2048 px one.
     await expect.poll(() => portraitImage.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/(320|640)\.(avif|webp|jpg)$/);
     expect(await portraitImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -54,9 +54,26 @@ describe('the memorial page', () => {
     // The life story's HTML was cleaned on the server: the handler never ran.
     expect(await page.evaluate(() => (window as { __hacked?: boolean }).__hacked)).toBeUndefined();
 
+    // The share preview a messenger or Facebook reads from the served HTML; a public page may be indexed.
+    const meta = (key: string) => page.locator(`head meta[property="${key}"], head meta[name="${key}"]`).getAttribute('content');
+    expect(await meta('og:title')).toBe('Karen Jensen (1941–2023)');
+    expect(await meta('og:description')).toContain('Elsket og savnet');
+    expect(await meta('og:url')).toBe(`${e2e.server.baseUrl}/memorial/${memorial.slug}`);
+    expect(await meta('twitter:card')).toBe('summary');
+    expect(await page.locator('head meta[name="robots"]').count()).toBe(0);
+
     // The same page by id and as /classic-memorial/.
     await page.goto(`/classic-memorial/${memorial.id}`);
     await visible(page.getByRole('heading', { level: 1, name: 'Karen Jensen' }));
+  });
+
+  test('an unlisted memorial is shown with its preview but asks search engines not to index it', async () => {
+    const { memorial } = await createMemorial({ ...KAREN, privacy: 'unlisted' });
+    const { page } = e2e;
+    await page.goto(`/memorial/${memorial.slug}`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Karen Jensen' }));
+    expect(await page.locator('head meta[property="og:title"]').getAttribute('content')).toBe('Karen Jensen (1941–2023)');
+    expect(await page.locator('head meta[name="robots"]').getAttribute('content')).toBe('noindex');
   });
 
   test('passes axe in the light and the dark theme, and fits a 360 px phone', async () => {
@@ -81,6 +98,8 @@ describe('the memorial page', () => {
     e2e.expectBrowserError(/status of 404 .*\/memorial\//);
     await visible(page.getByRole('heading', { level: 1, name: 'Mindesiden findes ikke' }));
     expect(await page.content()).not.toContain('Hemmelig');
+    expect(await page.locator('head meta[property="og:title"]').count()).toBe(0);
+    expect(await page.locator('head meta[name="robots"]').getAttribute('content')).toBe('noindex');
 
     await signInBrowser(context, e2e.server, account);
     await page.goto(`/memorial/${memorial.slug}`);
