@@ -78,7 +78,8 @@ const CHUNK_GROUPS = [
 
 /**
  * `vite build` makes the browser's client (dist/client); `vite build --ssr` makes the server's
- * prerender of the landing page (dist/ssr/prerender.js, see src/client/prerender.tsx).
+ * renderer of the landing page and of memorial pages (dist/ssr/prerender.js, see
+ * src/client/prerender.tsx).
  */
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/client',

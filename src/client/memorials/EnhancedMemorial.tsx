@@ -125,7 +125,6 @@ export function EnhancedMemorial({ memorial }: { memorial: Memorial }) {
             ) : null}
           </div>
         </div>
-
       </Suspense>
 
       <Suspense>
