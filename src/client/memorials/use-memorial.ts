@@ -1,18 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/client/lib/request';
+import { type InlineMemorial, unpackMemorial } from '@/shared/inline-memorial';
 import { MEMORIAL_DATA_ELEMENT_ID, type Memorial } from '@/shared/memorials';
 
 export const memorialKey = (idOrSlug: string) => ['memorial', idOrSlug.toLowerCase()] as const;
 
 /**
- * The memorial the server wrote into the page (src/server/memorials/page-head.ts), when it is the
- * one asked for: the first paint needs no request. Read once; later visits in the app fetch.
+ * The memorial the server wrote into the page (src/server/memorials/page-head.ts, packed as in
+ * shared/inline-memorial.ts), when it is the one asked for: the first paint needs no request.
+ * Read once; later visits in the app fetch.
  */
 let inline: Memorial | null | undefined;
 function inlineMemorial(idOrSlug: string): Memorial | undefined {
   if (inline === undefined) {
     try {
-      inline = JSON.parse(document.getElementById(MEMORIAL_DATA_ELEMENT_ID)?.textContent ?? 'null') as Memorial | null;
+      const written = JSON.parse(document.getElementById(MEMORIAL_DATA_ELEMENT_ID)?.textContent ?? 'null') as InlineMemorial | null;
+      inline = written && unpackMemorial(written);
     } catch {
       inline = null;
     }

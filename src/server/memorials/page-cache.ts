@@ -86,9 +86,8 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
 
   /** Null when the memorial was made private or deleted in the moment between. */
   async function make(pathname: string, memorialId: string): Promise<Made | null> {
-    const { status, head } = await memorialPageHead(deps, memorialId, null);
-    if (status !== 200) return null;
-    const memorial = head.data?.value as Parameters<NonNullable<ClientHtml['renderMemorial']>>[1];
+    const { status, head, memorial } = await memorialPageHead(deps, memorialId, null);
+    if (status !== 200 || !memorial) return null;
     const body = clientHtml.renderMemorial ? await clientHtml.renderMemorial(pathname, memorial) : null;
     return { html: Buffer.from(clientHtml.withHead(head, body === null ? undefined : { pathname, body })), compressed: {} };
   }

@@ -14,6 +14,7 @@ import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { eq, sql } from 'drizzle-orm';
 import { DEMO_MEMORIAL_SLUGS } from '../../shared/demo-memorials';
+import { type InlineMemorial, unpackMemorial } from '../../shared/inline-memorial';
 import { MEMORIAL_DATA_ELEMENT_ID, type Memorial } from '../../shared/memorials';
 import { memorials } from '../db/schema';
 import { VERSION_TTL_MS } from './page-cache';
@@ -46,7 +47,7 @@ const page = (url: string, withCookie = false) => t.request({ method: 'GET', url
 
 function dataIn(html: string): Memorial | null {
   const match = new RegExp(`<script id="${MEMORIAL_DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html);
-  return match ? (JSON.parse(match[1]!) as Memorial) : null;
+  return match ? unpackMemorial(JSON.parse(match[1]!) as InlineMemorial) : null;
 }
 
 describe('the HTML of a memorial page', () => {

@@ -5,6 +5,7 @@
  * to stay away; a memorial the reader may not see reveals nothing, not even its name.
  */
 import { DEMO_MEMORIAL_SLUGS } from '../../shared/demo-memorials';
+import { packMemorial } from '../../shared/inline-memorial';
 import { MEMORIAL_DATA_ELEMENT_ID, type Memorial, memorialTitle } from '../../shared/memorials';
 import { type PageHead, metaTag } from '../client-html';
 import type { Deps } from '../deps';
@@ -42,7 +43,7 @@ export function memorialDescription(memorial: Memorial): string {
   return memorial.epitaph || story || `Mindeside for ${memorial.name}${span ? `, ${span}` : ''}. Tænd et lys og skriv en hilsen.`;
 }
 
-export async function memorialPageHead(deps: Deps, idOrSlug: string, userId: string | null): Promise<{ status: number; head: PageHead }> {
+export async function memorialPageHead(deps: Deps, idOrSlug: string, userId: string | null): Promise<{ status: number; head: PageHead; memorial?: Memorial }> {
   const base = deps.config.BASE_URL;
   let memorial: Memorial;
   try {
@@ -76,7 +77,8 @@ export async function memorialPageHead(deps: Deps, idOrSlug: string, userId: str
     metaTag('name', 'twitter:image', image),
     ...(memorial.privacy === 'public' && !memorial.deletedAt ? [] : [metaTag('name', 'robots', 'noindex')]),
   ];
-  return { status: 200, head: { title: `${title} – Mindested`, description, tags, data: { elementId: MEMORIAL_DATA_ELEMENT_ID, value: memorial } } };
+  // The memorial itself too, for drawing the page on the server (page-cache.ts).
+  return { status: 200, head: { title: `${title} – Mindested`, description, tags, data: { elementId: MEMORIAL_DATA_ELEMENT_ID, value: packMemorial(memorial) } }, memorial };
 }
 
 /** The demo pages (SPEC.md §2) and the seeded memorial each one shows. */
@@ -105,6 +107,6 @@ export async function demoPageHead(deps: Deps, pathname: string): Promise<PageHe
     title: `${page.title} – Mindested`,
     description: memorialDescription(memorial),
     tags: [metaTag('name', 'robots', 'noindex')],
-    data: { elementId: MEMORIAL_DATA_ELEMENT_ID, value: memorial },
+    data: { elementId: MEMORIAL_DATA_ELEMENT_ID, value: packMemorial(memorial) },
   };
 }
