@@ -24,7 +24,9 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    async closeBundle() {
+    // After the files are written, and only then: a failed build has nothing to compress, and its
+    // own error is the one to show.
+    async writeBundle() {
       const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
         files.map(async (file) => {
