@@ -150,6 +150,11 @@ export interface LighthouseRun {
   oversizedImages: string[];
   error?: string;
   longTasks: string[];
+  /**
+   * Lighthouse's measure of this machine's CPU speed (higher is faster): its simulated phone is
+   * this machine slowed down, so scores from machines of different speed do not compare.
+   */
+  benchmarkIndex: number;
 }
 
 export async function runLighthouse(url: string): Promise<LighthouseRun> {
@@ -173,6 +178,7 @@ export async function runLighthouse(url: string): Promise<LighthouseRun> {
       oversizedImages: (responsive?.items ?? []).map((item) => `${item.url.replace(/^https?:\/\/[^/]+/, '')} (${(item.wastedBytes / 1024).toFixed(0)} KB)`),
       // A run Lighthouse could not finish scores nothing; say why instead of printing a bare 0.
       error: result.lhr.runtimeError ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` : undefined,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
       // What blocked the main thread, for when the score drops: Lighthouse's longest tasks.
       longTasks: ((audits['long-tasks']?.details as { items?: { url: string; duration: number }[] } | undefined)?.items ?? [])
         .slice(0, 3)
@@ -187,6 +193,6 @@ export function formatLighthouseRun(index: number, r: LighthouseRun): string {
   return (
     `  run ${index}: performance ${r.performance}, accessibility ${r.accessibility}; FCP ${(r.fcp / 1000).toFixed(2)} s, LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, SI ${(r.si / 1000).toFixed(2)} s` +
     `${r.failedA11y.length ? `; failing: ${r.failedA11y.join(', ')}` : ''}${r.error ? `; Lighthouse failed: ${r.error}` : ''}\n` +
-    `         longest tasks (throttled): ${r.longTasks.join(', ') || 'none'}\n`
+    `         longest tasks (throttled): ${r.longTasks.join(', ') || 'none'}; this machine's CPU benchmark index ${Math.round(r.benchmarkIndex)}\n`
   );
 }
