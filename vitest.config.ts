@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './vite.config';
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // Components are tested on the runtime that ships (docs/decisions/0010-preact.md).
+  resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...PREACT_ALIASES] },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     globalSetup: ['tests/support/global-setup.ts'],

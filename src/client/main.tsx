@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { takeOverDrawnPage } from './lib/drawn-by-server';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './service-worker';
 
@@ -32,8 +33,10 @@ const app = (
 // instead of redrawing them. Only the address they were rendered for: offline, the service worker
 // may answer another address with the front page's HTML.
 const renderedFor = root.dataset.rendered ?? '/';
-if (root.hasChildNodes() && window.location.pathname === renderedFor) hydrateRoot(root, app);
-else {
+if (root.hasChildNodes() && window.location.pathname === renderedFor) {
+  takeOverDrawnPage(renderedFor);
+  hydrateRoot(root, app);
+} else {
   root.replaceChildren();
   createRoot(root).render(app);
 }

@@ -12,7 +12,7 @@
  * render has, so hydration matches.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import type { Memorial } from '@/shared/memorials';
 import type { SiteConfig } from '@/shared/site';
@@ -29,19 +29,14 @@ export async function renderPage(pathname: string, config: SiteConfig, memorial?
     const asked = decodeURIComponent(pathname.split('/')[2] ?? '');
     for (const key of new Set([asked, memorial.id, memorial.slug])) queryClient.setQueryData(memorialKey(key), memorial);
   }
-  const { prelude } = await prerenderToNodeStream(
+  // Waits for every lazy part of the page, so the whole page is in the HTML.
+  const html = await renderToStringAsync(
     <QueryClientProvider client={queryClient}>
       <StaticRouter location={pathname}>
         <App />
       </StaticRouter>
     </QueryClientProvider>,
-    // Every boundary written in place: React would otherwise move a large one into a <template>
-    // with inline scripts to reveal it, which the CSP forbids and a reader without JavaScript
-    // would never see.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  let html = '';
-  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
   queryClient.clear();
   return html;
 }

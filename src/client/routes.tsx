@@ -5,7 +5,7 @@
  * not-found page.
  */
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { HIDDEN_REGISTER_PATH } from '@/shared/constants';
 import { FullScreenLoader } from './components/layout/FullScreenLoader';
 import { OnNavigate } from './components/layout/OnNavigate';
@@ -38,43 +38,51 @@ const QrRedirect = lazy(() => import('./routing/QrRedirect'));
 const SlugRedirect = lazy(() => import('./routing/SlugRedirect'));
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<FullScreenLoader />}>
+    <>
+      {/* Outside the boundary below, which is new on every address: it must see the address change. */}
       <OnNavigate />
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/qr-scan/:code/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/qr-register" element={<RegisterPage />} />
-        <Route path="/hidden-register" element={<Navigate to={HIDDEN_REGISTER_PATH} replace />} />
-        <Route path={HIDDEN_REGISTER_PATH} element={<HiddenRegisterPage />} />
-        <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-        <Route path="/profile" element={<ProfilePage />} />
-        <Route path="/qr-info" element={<QrInfoPage />} />
-        <Route path="/pricing" element={<PricingPage />} />
-        <Route path="/contact" element={<ContactPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/cookies" element={<CookiesPage />} />
-        <Route path="/reseller-terms" element={<ResellerTermsPage />} />
-        <Route path="/memorial/:id" element={<MemorialPage />} />
-        <Route path="/classic-memorial/:id" element={<MemorialPage layout="classic" />} />
-        <Route path="/enhanced-memorial/:id" element={<MemorialPage layout="enhanced" />} />
-        <Route path="/create-memorial" element={<CreateMemorialPage />} />
-        <Route path="/create-memorial/guided" element={<GuidedCreatePage />} />
-        <Route path="/create-memorial/blank" element={<BlankCreatePage />} />
-        <Route path="/create-memorial/template" element={<TemplateCreatePage />} />
-        <Route path="/edit-memorial/:slug" element={<EditMemorialPage />} />
-        <Route path="/edit-image/:id" element={<EditImagePage />} />
-        <Route path="/test-memorial" element={<TestMemorialPage />} />
-        <Route path="/gallery-demo" element={<GalleryDemoPage />} />
-        <Route path="/theme-test" element={<ThemeTestPage />} />
-        <Route path="/qr/:code" element={<QrRedirect />} />
-        {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
-        <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+      {/*
+        A fresh boundary for every address: Preact's would stay empty if the page it waits for is
+        left before its code arrives (docs/decisions/0010-preact.md, tests/e2e/back-before-load.test.ts).
+      */}
+      <Suspense key={pathname} fallback={<FullScreenLoader />}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/qr-scan/:code/login" element={<LoginPage />} />
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/qr-register" element={<RegisterPage />} />
+          <Route path="/hidden-register" element={<Navigate to={HIDDEN_REGISTER_PATH} replace />} />
+          <Route path={HIDDEN_REGISTER_PATH} element={<HiddenRegisterPage />} />
+          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/qr-info" element={<QrInfoPage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/contact" element={<ContactPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/cookies" element={<CookiesPage />} />
+          <Route path="/reseller-terms" element={<ResellerTermsPage />} />
+          <Route path="/memorial/:id" element={<MemorialPage />} />
+          <Route path="/classic-memorial/:id" element={<MemorialPage layout="classic" />} />
+          <Route path="/enhanced-memorial/:id" element={<MemorialPage layout="enhanced" />} />
+          <Route path="/create-memorial" element={<CreateMemorialPage />} />
+          <Route path="/create-memorial/guided" element={<GuidedCreatePage />} />
+          <Route path="/create-memorial/blank" element={<BlankCreatePage />} />
+          <Route path="/create-memorial/template" element={<TemplateCreatePage />} />
+          <Route path="/edit-memorial/:slug" element={<EditMemorialPage />} />
+          <Route path="/edit-image/:id" element={<EditImagePage />} />
+          <Route path="/test-memorial" element={<TestMemorialPage />} />
+          <Route path="/gallery-demo" element={<GalleryDemoPage />} />
+          <Route path="/theme-test" element={<ThemeTestPage />} />
+          <Route path="/qr/:code" element={<QrRedirect />} />
+          {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
+          <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </>
   );
 }

@@ -3,9 +3,9 @@
  * specification lists them. Prerendered by the server (prerender.tsx), so every section is plain
  * markup and inline drawings: no images to wait for, nothing heavy in the first load.
  */
-import { Suspense } from 'react';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { usePageTitle } from '@/client/lib/page-title';
+import { HydrateLater } from '@/client/lib/hydrate-later';
 import { AdminSection } from './AdminSection';
 import { AdvancedSection } from './AdvancedSection';
 import { ClosingSection, PremiumSection, ResellerSection } from './CallsToAction';
@@ -21,11 +21,11 @@ export default function HomePage() {
     <PageShell>
       <HeroSection />
       {/*
-        Hydrated apart from the first screen: React takes over a Suspense boundary's server HTML
-        in small slices at low priority, so the phone's main thread is never blocked for long and
-        the hero answers taps at once. A tap further down hydrates its band on the spot.
+        Taken over after the first screen, in a task of its own (HydrateLater): the hero answers
+        taps at once, and a tap further down in the meantime is pressed again once its band is
+        alive (early-taps.ts).
       */}
-      <Suspense>
+      <HydrateLater>
         <StoneSection />
         <FeatureCards />
         <CandleSection />
@@ -37,7 +37,7 @@ export default function HomePage() {
         <PremiumSection />
         <ClosingSection />
         <ResellerSection />
-      </Suspense>
+      </HydrateLater>
     </PageShell>
   );
 }

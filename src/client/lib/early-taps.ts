@@ -1,27 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useDrawnByServer } from './drawn-by-server';
 
 declare global {
   interface Window {
     /** Set by public/early-taps.js, which the server writes into the page. */
     __takeEarlyTap?: () => HTMLButtonElement | null;
   }
-}
-
-const subscribeNothing = () => () => {};
-
-/**
- * True when this page was drawn by the server and is being taken over (hydrated): React reads the
- * server snapshot only then. A page the browser draws itself answers false.
- */
-function useDrawnByServer(): boolean {
-  const hydrating = useSyncExternalStore(
-    subscribeNothing,
-    () => false,
-    () => true,
-  );
-  // What the first render saw: the render after hydration reads the browser's snapshot.
-  const [drawnByServer] = useState(hydrating);
-  return drawnByServer;
 }
 
 /**
@@ -34,9 +18,8 @@ export function useReplayEarlyTap() {
   const drawnByServer = useDrawnByServer();
   useEffect(() => {
     if (!drawnByServer) return;
-    // Pressed in a task of its own, after React has finished taking over the page: a button inside
-    // a part still waiting to be hydrated (a Suspense boundary) is hydrated by the click itself,
-    // which React cannot do while it is still committing.
+    // Pressed in a task of its own, queued after those in which the parts taken over later
+    // (HydrateLater) open: by then every handler on the page is attached.
     const timer = setTimeout(() => {
       const button = window.__takeEarlyTap?.();
       if (button?.isConnected) button.click();

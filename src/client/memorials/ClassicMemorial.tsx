@@ -3,8 +3,9 @@
  * dates written out, the epitaph between hairlines, then the life story, the years that mattered,
  * and where the grave is. The memorial's colour theme tints the page (styles.css, data-memorial-theme).
  */
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
+import { HydrateLater } from '@/client/lib/hydrate-later';
 import type { Memorial } from '@/shared/memorials';
 import { ageAt } from './dates';
 import { Gallery } from './Gallery';
@@ -48,8 +49,8 @@ export function ClassicMemorial({ memorial, notice }: { memorial: Memorial; noti
         ) : null}
       </header>
 
-      {/* Hydrated apart from the first screen, in slices (as on the landing page): see EnhancedMemorial. */}
-      <Suspense>
+      {/* Taken over after the first screen, in a task of its own: see EnhancedMemorial. */}
+      <HydrateLater>
         <div className="mx-auto max-w-2xl space-y-14 px-5 pb-24">
           {memorial.lifeStory ? (
             <section aria-labelledby="livshistorie">
@@ -83,7 +84,7 @@ export function ClassicMemorial({ memorial, notice }: { memorial: Memorial; noti
             </section>
           ) : null}
         </div>
-      </Suspense>
+      </HydrateLater>
     </article>
   );
 }

@@ -6,8 +6,9 @@
  * closes the page as a mosaic led by its first photo. On a phone everything falls into one column.
  * The theme (data-memorial-theme, styles.css) tints it all, as in the classic layout.
  */
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
+import { HydrateLater } from '@/client/lib/hydrate-later';
 import type { Memorial } from '@/shared/memorials';
 import { ageAt, danishDate } from './dates';
 import { Gallery } from './Gallery';
@@ -70,11 +71,11 @@ export function EnhancedMemorial({ memorial }: { memorial: Memorial }) {
       </header>
 
       {/*
-        Drawn by the server, the page is taken over by React below the first screen one Suspense
-        boundary at a time, at low priority: a phone with 40 photos on the page never has its main
-        thread blocked for long, and a tap further down hydrates its part on the spot.
+        Drawn by the server, the page is taken over below the first screen one part at a time, each
+        in a task of its own (HydrateLater): a phone with 40 photos on the page never has its main
+        thread blocked for long, and a tap in the meantime is pressed again once its part is alive.
       */}
-      <Suspense>
+      <HydrateLater>
         <div className="mx-auto mt-14 grid max-w-5xl gap-12 px-5 lg:grid-cols-[minmax(0,1fr)_19rem] lg:gap-14">
           {facts ? (
             <aside aria-labelledby="livet-kort" className="lg:col-start-2 lg:row-start-1">
@@ -125,15 +126,15 @@ export function EnhancedMemorial({ memorial }: { memorial: Memorial }) {
             ) : null}
           </div>
         </div>
-      </Suspense>
+      </HydrateLater>
 
-      <Suspense>
+      <HydrateLater>
         {memorial.media.length ? (
           <div className="mx-auto mt-20 max-w-5xl px-5">
             <Gallery items={memorial.media} memorialName={memorial.name} variant="mosaic" />
           </div>
         ) : null}
-      </Suspense>
+      </HydrateLater>
     </article>
   );
 }

@@ -45,8 +45,8 @@ export function Footer() {
           <button type="button" onClick={openConsentSettings} className={`${linkClass} cursor-pointer self-start sm:self-auto`}>
             Cookie-indstillinger
           </button>
-          {/* The landing page is prerendered when the server starts; a server running over New Year must not break hydration. */}
-          <p suppressHydrationWarning>© {new Date().getFullYear()} Mindested</p>
+          {/* The landing page is prerendered when the server starts; over New Year, hydration writes the browser's year in. */}
+          <p>© {new Date().getFullYear()} Mindested</p>
         </div>
       </div>
     </footer>

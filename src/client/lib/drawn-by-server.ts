@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+
+/** The address whose page the server drew into this document, until the app first shows another. */
+let drawnFor: string | null = null;
+
+/** Called by main.tsx when it takes over (hydrates) the page the server drew for `pathname`. */
+export function takeOverDrawnPage(pathname: string) {
+  drawnFor = pathname;
+}
+
+/**
+ * True when this page was drawn by the server: while the server renders it, and in the browser
+ * while the page the document arrived with is taken over (hydrated). Any page the app shows after
+ * it, the same address again included, is drawn by the browser and answers false. What a
+ * component's first render saw is kept: its later renders answer the same.
+ */
+export function useDrawnByServer(): boolean {
+  const { pathname } = useLocation();
+  const [drawnByServer] = useState(() => {
+    if (typeof document === 'undefined') return true;
+    if (drawnFor !== null && drawnFor !== pathname) drawnFor = null;
+    return drawnFor === pathname;
+  });
+  return drawnByServer;
+}
