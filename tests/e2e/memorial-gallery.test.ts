@@ -68,3 +68,46 @@ describe('photos on the memorial page', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Vis billede 2 af 2: Haven i Vejle');
   });
 });
+
+describe('a large gallery', () => {
+  test('shows its first twelve items, the lightbox steps through all of them, and "Vis alle" shows the rest with focus on the first new one', async () => {
+    const account = await registerAccount(e2e.server);
+    const { session } = await callApi(e2e.server, 'POST', `/api/login?t=${Date.now()}`, { body: { username: account.username, password: account.password } });
+    const memorial = (await callApi<Memorial>(e2e.server, 'POST', '/api/memorials', { session, body: { name: 'Grethe Mortensen' } })).body;
+    // Films are quick to add (no photo to encode); one photo sits among the items the first view hides.
+    const addFilm = async (n: number) => {
+      const youtubeUrl = `https://www.youtube.com/watch?v=film${String(n).padStart(2, '0')}abcde`;
+      expect((await callApi(e2e.server, 'POST', `/api/memorials/${memorial.id}/media`, { session, body: { youtubeUrl, caption: `Film ${n}` } })).status).toBe(201);
+    };
+    for (let n = 1; n <= 12; n++) await addFilm(n);
+    await uploadPhoto(memorial.id, session!, await writeImage(images.dir, 'sommerhus.jpg', 'jpeg', { width: 1200, height: 900 }), 'Sommerhuset');
+    for (let n = 14; n <= 16; n++) await addFilm(n);
+
+    const { page } = e2e;
+    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<html lang="da"><title>Film</title></html>', contentType: 'text/html' }));
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/memorial/${memorial.slug}`);
+    const gallery = page.getByRole('region', { name: 'Billeder og film' });
+    const thumbnails = gallery.getByRole('button', { name: /^Vis (film|billede) \d+ af 16/ });
+    await visible(thumbnails.first());
+    expect(await thumbnails.count()).toBe(12);
+    await expect.poll(() => gallery.getByRole('button', { name: 'Vis billede 13 af 16: Sommerhuset' }).count()).toBe(0);
+
+    // The lightbox goes on past the twelfth item.
+    await gallery.getByRole('button', { name: 'Vis film 12 af 16: Film 12' }).click();
+    const film = await visible(page.getByRole('dialog', { name: 'Film 12 af 16: Film 12' }));
+    await film.getByRole('button', { name: 'Næste' }).click();
+    const photo = await visible(page.getByRole('dialog', { name: 'Billede 13 af 16: Sommerhuset' }));
+    await visible(photo.getByRole('img', { name: 'Sommerhuset' }));
+    await page.keyboard.press('Escape');
+    await photo.waitFor({ state: 'hidden' });
+
+    const showAll = await visible(gallery.getByRole('button', { name: 'Vis alle 16 billeder og film' }));
+    await expectNoAxeViolations(page);
+    await showAll.click();
+    await expect.poll(() => thumbnails.count()).toBe(16);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Vis billede 13 af 16: Sommerhuset');
+    expect(await gallery.getByRole('button', { name: /^Vis alle/ }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
