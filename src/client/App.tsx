@@ -1,14 +1,6 @@
-/** Everything inside the router, the same in the browser (main.tsx) and on the server (prerender.tsx). */
-import { Toaster } from './components/ui/toaster';
-import { ConsentBanner } from './consent/ConsentBanner';
+/** Everything inside the router, the same in the browser (start-app.tsx) and on the server (prerender.tsx). */
 import { AppRoutes } from './routes';
 
 export function App() {
-  return (
-    <>
-      <AppRoutes />
-      <ConsentBanner />
-      <Toaster />
-    </>
-  );
+  return <AppRoutes />;
 }

@@ -1,44 +1,33 @@
-/** The browser entry: fonts, styles, the query cache, the router and the toasts around every page. */
+/**
+ * The browser entry: fonts, styles, the overlays (cookie banner, toasts), the service worker, and
+ * the app (start-app.tsx), loaded as a part of its own.
+ *
+ * A visitor's memorial page arrives drawn by the server (prerender.tsx, docs/decisions/0009) and is
+ * read far more often than it is used: the app is loaded and takes the page over when the visitor
+ * first reaches for it (lib/intent.ts, docs/decisions/0012). A button tapped before then is pressed
+ * again once the page is alive (lib/early-taps.ts). Every other page starts the app at once.
+ */
 // Fraunces' weight axis only: its optical-size axis would almost double the font a phone must fetch (67 KB against 37 KB).
 import '@fontsource-variable/fraunces/wght.css';
 import '@fontsource-variable/source-sans-3/wght.css';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
-import { App } from './App';
-import { takeOverDrawnPage } from './lib/drawn-by-server';
-import { createQueryClient } from './lib/query-client';
+import { whenIntent } from './lib/intent';
+import { mountOverlays } from './overlays';
 import { registerServiceWorker } from './service-worker';
 
-const queryClient = createQueryClient();
+/** The addresses of a memorial page; the server draws them only for visitors (src/server/app.ts). */
+const MEMORIAL_PAGE = /^\/(memorial|classic-memorial|enhanced-memorial)\/[^/]+$/;
 
 const root = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      {/*
-        Navigations are plain updates, not transitions: a transition would keep the old page on
-        screen while the next one loads, so a page that needs a signed-in user would see the user
-        cleared by "Log ud" and send the person to /login instead of the front page.
-      */}
-      <BrowserRouter useTransitions={false}>
-        <App />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>
-);
-// The landing page and a memorial page arrive rendered by the server (prerender.tsx): take them over
-// instead of redrawing them. Only the address they were rendered for: offline, the service worker
-// may answer another address with the front page's HTML.
+// The landing page and a memorial page arrive rendered by the server: take them over instead of
+// redrawing them. Only the address they were rendered for: offline, the service worker may answer
+// another address with the front page's HTML.
 const renderedFor = root.dataset.rendered ?? '/';
-if (root.hasChildNodes() && window.location.pathname === renderedFor) {
-  takeOverDrawnPage(renderedFor);
-  hydrateRoot(root, app);
-} else {
-  root.replaceChildren();
-  createRoot(root).render(app);
-}
+const drawnFor = root.hasChildNodes() && window.location.pathname === renderedFor ? renderedFor : null;
+const start = () => void import('./start-app').then(({ startApp }) => startApp(root, drawnFor));
+
+mountOverlays();
+if (drawnFor !== null && MEMORIAL_PAGE.test(drawnFor)) whenIntent(start);
+else start();
 
 registerServiceWorker();

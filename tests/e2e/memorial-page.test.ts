@@ -1,7 +1,8 @@
 /**
  * The memorial page a visitor's phone opens (issue 4, "Showing"): painted from the memorial the
  * server wrote into the HTML (no request for it), readable and accessible in both themes and at
- * 360 px, and a private memorial that stays hidden from a visitor while its owner sees it.
+ * 360 px, taken over only when the visitor reaches for it, and a private memorial that stays
+ * hidden from a visitor while its owner sees it.
  */
 import { describe, expect, test } from 'vitest';
 import type { Memorial } from '../../src/shared/memorials';
@@ -10,7 +11,7 @@ import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { visible } from '../support/e2e-ui';
 
-const e2e = setupE2e({ qrCodes: 4 });
+const e2e = setupE2e({ qrCodes: 5 });
 
 async function createMemorial(fields: object): Promise<{ memorial: Memorial; account: Awaited<ReturnType<typeof registerAccount>> }> {
   const account = await registerAccount(e2e.server);
@@ -34,6 +35,42 @@ const KAREN = {
 };
 
 describe('the memorial page', () => {
+  test('is taken over only when the visitor reaches for it, and the first tap is answered once', async () => {
+    const { memorial } = await createMemorial({ name: 'Inger Holm', birthDate: '1950-05-05', deathDate: '2024-01-01' });
+    const { page } = e2e;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const appStarted = () => requested.filter((path) => /^\/assets\/start-app-/.test(path) || path === '/api/user');
+    await page.goto(`/memorial/${memorial.slug}`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Inger Holm' }));
+    // The cookie banner asks at once: it does not wait for the app.
+    await visible(page.getByRole('region', { name: 'Vi bruger cookies' }));
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    // Only read so far: the app (router, query cache) is not fetched, nor who is signed in.
+    expect(appStarted()).toEqual([]);
+
+    // The first tap starts the app and is answered once: the theme turns dark and stays dark.
+    await page.getByRole('button', { name: /^Tema: Lyst/ }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(() => appStarted().length).toBe(2);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await visible(page.getByRole('button', { name: /^Tema: Mørkt/ }));
+
+    // A keyboard user starts it with the first key.
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'Inger Holm' }));
+    await page.waitForLoadState('networkidle');
+    requested.length = 0;
+    await page.waitForTimeout(300);
+    expect(appStarted()).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => requested.includes('/api/user')).toBe(true);
+  });
+
   test('paints from the HTML without asking for the memorial, and reads like a memorial card', async () => {
     const { memorial } = await createMemorial(KAREN);
     const { page } = e2e;

@@ -5,7 +5,6 @@
  * the visitor has no valid choice stored.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { ALL_PURPOSES, ONLY_NECESSARY, openConsentSettings, type ConsentChoices } from './consent-store';
 import { saveChoices } from './save-choices';
@@ -45,9 +44,10 @@ export default function CookieBanner() {
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
             Nødvendige cookies får siden til at virke. Med dit samtykke bruger vi også cookies til statistik og forbedringer.{' '}
-            <Link to="/cookies" className="font-semibold text-foreground underline decoration-gold/60 underline-offset-4">
+            {/* A plain link: the banner sits outside the app's router (overlays.tsx). */}
+            <a href="/cookies" className="font-semibold text-foreground underline decoration-gold/60 underline-offset-4">
               Læs om cookies
-            </Link>
+            </a>
           </p>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">

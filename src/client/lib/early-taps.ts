@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useDrawnByServer } from './drawn-by-server';
 
 declare global {
@@ -16,13 +16,18 @@ declare global {
  */
 export function useReplayEarlyTap() {
   const drawnByServer = useDrawnByServer();
-  useEffect(() => {
+  // The recording stops in the same task as the page comes alive (a layout effect, not an effect
+  // that waits for the next paint): a memorial comes alive on the touch that begins a tap
+  // (HydrateLater "intent"), and the click that ends it is the page's own to answer, not one to
+  // press a second time.
+  useLayoutEffect(() => {
     if (!drawnByServer) return;
+    const button = window.__takeEarlyTap?.();
+    if (!button) return;
     // Pressed in a task of its own, queued after those in which the parts taken over later
     // (HydrateLater) open: by then every handler on the page is attached.
     const timer = setTimeout(() => {
-      const button = window.__takeEarlyTap?.();
-      if (button?.isConnected) button.click();
+      if (button.isConnected) button.click();
     });
     return () => clearTimeout(timer);
   }, [drawnByServer]);

@@ -5,7 +5,6 @@
  */
 import type { ReactNode } from 'react';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
-import { HydrateLater } from '@/client/lib/hydrate-later';
 import type { Memorial } from '@/shared/memorials';
 import { ageAt } from './dates';
 import { Gallery } from './Gallery';
@@ -49,42 +48,39 @@ export function ClassicMemorial({ memorial, notice }: { memorial: Memorial; noti
         ) : null}
       </header>
 
-      {/* Taken over after the first screen, in a task of its own: see EnhancedMemorial. */}
-      <HydrateLater>
-        <div className="mx-auto max-w-2xl space-y-14 px-5 pb-24">
-          {memorial.lifeStory ? (
-            <section aria-labelledby="livshistorie">
-              <h2 id="livshistorie" className="text-center text-3xl">
-                Livshistorie
-              </h2>
-              {/* Sanitised on the server against an allow-list (src/server/memorials/life-story.ts). */}
-              <div className="memorial-story mt-6" dangerouslySetInnerHTML={{ __html: memorial.lifeStory }} />
-            </section>
-          ) : null}
+      <div className="mx-auto max-w-2xl space-y-14 px-5 pb-24">
+        {memorial.lifeStory ? (
+          <section aria-labelledby="livshistorie">
+            <h2 id="livshistorie" className="text-center text-3xl">
+              Livshistorie
+            </h2>
+            {/* Sanitised on the server against an allow-list (src/server/memorials/life-story.ts). */}
+            <div className="memorial-story mt-6" dangerouslySetInnerHTML={{ __html: memorial.lifeStory }} />
+          </section>
+        ) : null}
 
-          <Gallery items={memorial.media} memorialName={memorial.name} />
+        <Gallery items={memorial.media} memorialName={memorial.name} />
 
-          {memorial.timeline.length ? (
-            <section aria-labelledby="livslinje">
-              <h2 id="livslinje" className="text-center text-3xl">
-                Livslinje
-              </h2>
-              <Timeline events={memorial.timeline} />
-            </section>
-          ) : null}
+        {memorial.timeline.length ? (
+          <section aria-labelledby="livslinje">
+            <h2 id="livslinje" className="text-center text-3xl">
+              Livslinje
+            </h2>
+            <Timeline events={memorial.timeline} />
+          </section>
+        ) : null}
 
-          {hasRestingPlace(restingPlace) ? (
-            <section aria-labelledby="gravsted" className="rounded-xl border border-border bg-card/80 px-6 py-7 text-center shadow-sm">
-              <h2 id="gravsted" className="text-2xl">
-                Gravsted
-              </h2>
-              {restingPlace.cemetery ? <p className="mt-3 text-lg">{restingPlace.cemetery}</p> : null}
-              {grave ? <p className="text-muted-foreground">{grave}</p> : null}
-              <FindGraveLink restingPlace={restingPlace} className="mt-5" />
-            </section>
-          ) : null}
-        </div>
-      </HydrateLater>
+        {hasRestingPlace(restingPlace) ? (
+          <section aria-labelledby="gravsted" className="rounded-xl border border-border bg-card/80 px-6 py-7 text-center shadow-sm">
+            <h2 id="gravsted" className="text-2xl">
+              Gravsted
+            </h2>
+            {restingPlace.cemetery ? <p className="mt-3 text-lg">{restingPlace.cemetery}</p> : null}
+            {grave ? <p className="text-muted-foreground">{grave}</p> : null}
+            <FindGraveLink restingPlace={restingPlace} className="mt-5" />
+          </section>
+        ) : null}
+      </div>
     </article>
   );
 }

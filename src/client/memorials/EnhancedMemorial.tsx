@@ -8,7 +8,6 @@
  */
 import type { ReactNode } from 'react';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
-import { HydrateLater } from '@/client/lib/hydrate-later';
 import type { Memorial } from '@/shared/memorials';
 import { ageAt, danishDate } from './dates';
 import { Gallery } from './Gallery';
@@ -70,71 +69,62 @@ export function EnhancedMemorial({ memorial }: { memorial: Memorial }) {
         ) : null}
       </header>
 
-      {/*
-        Drawn by the server, the page is taken over below the first screen one part at a time, each
-        in a task of its own (HydrateLater): a phone with 40 photos on the page never has its main
-        thread blocked for long, and a tap in the meantime is pressed again once its part is alive.
-      */}
-      <HydrateLater>
-        <div className="mx-auto mt-14 grid max-w-5xl gap-12 px-5 lg:grid-cols-[minmax(0,1fr)_19rem] lg:gap-14">
-          {facts ? (
-            <aside aria-labelledby="livet-kort" className="lg:col-start-2 lg:row-start-1">
-              <div className="rounded-xl border border-border bg-card/85 p-6 shadow-sm lg:sticky lg:top-6">
-                <h2 id="livet-kort" className="font-serif text-2xl">
-                  Livet i korte træk
-                </h2>
-                <dl className="mt-5">
-                  {memorial.birthDate || memorial.birthPlace ? (
-                    <Fact term="Født">{[memorial.birthDate && danishDate(memorial.birthDate), memorial.birthPlace && `i ${memorial.birthPlace}`].filter(Boolean).join(' ')}</Fact>
-                  ) : null}
-                  {memorial.deathDate || memorial.deathPlace ? (
-                    <Fact term="Død">{[memorial.deathDate && danishDate(memorial.deathDate), memorial.deathPlace && `i ${memorial.deathPlace}`].filter(Boolean).join(' ')}</Fact>
-                  ) : null}
-                  {age !== null ? <Fact term="Alder">{age} år</Fact> : null}
-                  {hasRestingPlace(restingPlace) ? (
-                    <Fact term="Hvilested">
-                      {restingPlace.cemetery ? <span className="block">{restingPlace.cemetery}</span> : null}
-                      {grave ? <span className="block text-base text-muted-foreground">{grave}</span> : null}
-                      <FindGraveLink restingPlace={restingPlace} className="mt-4 w-full justify-center" />
-                    </Fact>
-                  ) : null}
-                </dl>
-              </div>
-            </aside>
+      <div className="mx-auto mt-14 grid max-w-5xl gap-12 px-5 lg:grid-cols-[minmax(0,1fr)_19rem] lg:gap-14">
+        {facts ? (
+          <aside aria-labelledby="livet-kort" className="lg:col-start-2 lg:row-start-1">
+            <div className="rounded-xl border border-border bg-card/85 p-6 shadow-sm lg:sticky lg:top-6">
+              <h2 id="livet-kort" className="font-serif text-2xl">
+                Livet i korte træk
+              </h2>
+              <dl className="mt-5">
+                {memorial.birthDate || memorial.birthPlace ? (
+                  <Fact term="Født">{[memorial.birthDate && danishDate(memorial.birthDate), memorial.birthPlace && `i ${memorial.birthPlace}`].filter(Boolean).join(' ')}</Fact>
+                ) : null}
+                {memorial.deathDate || memorial.deathPlace ? (
+                  <Fact term="Død">{[memorial.deathDate && danishDate(memorial.deathDate), memorial.deathPlace && `i ${memorial.deathPlace}`].filter(Boolean).join(' ')}</Fact>
+                ) : null}
+                {age !== null ? <Fact term="Alder">{age} år</Fact> : null}
+                {hasRestingPlace(restingPlace) ? (
+                  <Fact term="Hvilested">
+                    {restingPlace.cemetery ? <span className="block">{restingPlace.cemetery}</span> : null}
+                    {grave ? <span className="block text-base text-muted-foreground">{grave}</span> : null}
+                    <FindGraveLink restingPlace={restingPlace} className="mt-4 w-full justify-center" />
+                  </Fact>
+                ) : null}
+              </dl>
+            </div>
+          </aside>
+        ) : null}
+
+        <div className="min-w-0 space-y-16 lg:col-start-1 lg:row-start-1">
+          {memorial.lifeStory ? (
+            <section aria-labelledby="livshistorie">
+              <h2 id="livshistorie" className="text-3xl sm:text-4xl">
+                Livshistorie
+              </h2>
+              <span aria-hidden="true" className="mt-4 block h-0.5 w-16 rounded-full bg-memorial-accent/70" />
+              {/* Sanitised on the server against an allow-list (src/server/memorials/life-story.ts). */}
+              <div className="memorial-story memorial-story-enhanced mt-6" dangerouslySetInnerHTML={{ __html: memorial.lifeStory }} />
+            </section>
           ) : null}
 
-          <div className="min-w-0 space-y-16 lg:col-start-1 lg:row-start-1">
-            {memorial.lifeStory ? (
-              <section aria-labelledby="livshistorie">
-                <h2 id="livshistorie" className="text-3xl sm:text-4xl">
-                  Livshistorie
-                </h2>
-                <span aria-hidden="true" className="mt-4 block h-0.5 w-16 rounded-full bg-memorial-accent/70" />
-                {/* Sanitised on the server against an allow-list (src/server/memorials/life-story.ts). */}
-                <div className="memorial-story memorial-story-enhanced mt-6" dangerouslySetInnerHTML={{ __html: memorial.lifeStory }} />
-              </section>
-            ) : null}
-
-            {memorial.timeline.length ? (
-              <section aria-labelledby="livslinje">
-                <h2 id="livslinje" className="text-3xl sm:text-4xl">
-                  Livslinje
-                </h2>
-                <span aria-hidden="true" className="mt-4 block h-0.5 w-16 rounded-full bg-memorial-accent/70" />
-                <Timeline events={memorial.timeline} variant="years" />
-              </section>
-            ) : null}
-          </div>
+          {memorial.timeline.length ? (
+            <section aria-labelledby="livslinje">
+              <h2 id="livslinje" className="text-3xl sm:text-4xl">
+                Livslinje
+              </h2>
+              <span aria-hidden="true" className="mt-4 block h-0.5 w-16 rounded-full bg-memorial-accent/70" />
+              <Timeline events={memorial.timeline} variant="years" />
+            </section>
+          ) : null}
         </div>
-      </HydrateLater>
+      </div>
 
-      <HydrateLater>
-        {memorial.media.length ? (
-          <div className="mx-auto mt-20 max-w-5xl px-5">
-            <Gallery items={memorial.media} memorialName={memorial.name} variant="mosaic" />
-          </div>
-        ) : null}
-      </HydrateLater>
+      {memorial.media.length ? (
+        <div className="mx-auto mt-20 max-w-5xl px-5">
+          <Gallery items={memorial.media} memorialName={memorial.name} variant="mosaic" />
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -3,6 +3,9 @@
  * opens in front of the stone. /memorial/ shows the layout the family chose; the other two show
  * the one they name. The memorial usually arrives written into the HTML (use-memorial.ts);
  * otherwise it is fetched, with a calm message while it loads or when it cannot be shown.
+ *
+ * The server draws the page for visitors (docs/decisions/0009), and the browser takes it over, in
+ * one go, only when the visitor reaches for it (main.tsx, docs/decisions/0012).
  */
 import { Link, useParams } from 'react-router';
 import { PageShell } from '@/client/components/layout/PageShell';

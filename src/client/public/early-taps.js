@@ -1,6 +1,7 @@
-// The landing page is drawn from the server's HTML before its JavaScript has arrived
-// (src/client/prerender.tsx), and until then its buttons do nothing: on a slow phone a tap on
-// "Se video" would be lost. This remembers the last button tapped on the page (header, content,
+// The landing page and a visitor's memorial page are drawn from the server's HTML
+// (src/client/prerender.tsx), and until the page is taken over its buttons do nothing: on a slow
+// phone a tap on "Se video" would be lost, and a memorial is taken over only when the visitor
+// first reaches for it (src/client/main.tsx), so a tap on a photo would be. This remembers the last button tapped on the page (header, content,
 // footer); the page presses it again once it has come alive (src/client/lib/early-taps.ts).
 // Links need no help: they work as plain links. Written into the page by the server, like
 // theme-init.js.
