@@ -17,6 +17,8 @@ export interface ScriptSize {
   gzip: number;
   /** Requested before the first contentful paint (the entry module counts as before). */
   beforePaint: boolean;
+  /** Requested only once the visitor reached for the page (a visitor's memorial page starts its app then). */
+  afterIntent: boolean;
 }
 
 async function sizeOf(clientDir: string, file: string) {
@@ -26,14 +28,26 @@ async function sizeOf(clientDir: string, file: string) {
 
 /**
  * Every script a phone-sized Chromium requested for the page until the network was quiet, with
- * which of them came before its first contentful paint.
+ * which of them came before its first contentful paint; then the visitor touches the page, and
+ * the scripts that only that brought (a visitor's memorial page starts its app on the first touch,
+ * docs/decisions/0012) are added, marked as such: the route's JavaScript is all of them.
  */
 export async function scriptsOfPage(url: string, clientDir: string): Promise<{ fcp: number; scripts: ScriptSize[] }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, locale: 'da-DK' });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'da-DK' });
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
+    const loadedFirst = new Set(await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname)));
+    // A touch on the page's heading: it presses nothing, but shows the page that someone is there.
+    await page.locator('h1').first().tap();
+    // The load state stays "network idle" from before the touch: wait until no new resource has come for half a second.
+    for (let count = -1; ; ) {
+      const now = await page.evaluate(() => performance.getEntriesByType('resource').length);
+      if (now === count) break;
+      count = now;
+      await page.waitForTimeout(500);
+    }
     const { fcp, scripts } = await page.evaluate(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -47,7 +61,10 @@ export async function scriptsOfPage(url: string, clientDir: string): Promise<{ f
     const entry = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
     const before = new Set([...entry, ...scripts.filter((s) => s.start < fcp).map((s) => s.path)]);
     const all = [...new Set([...entry, ...scripts.map((s) => s.path)])];
-    return { fcp, scripts: await Promise.all(all.map(async (file) => ({ file, ...(await sizeOf(clientDir, file)), beforePaint: before.has(file) }))) };
+    return {
+      fcp,
+      scripts: await Promise.all(all.map(async (file) => ({ file, ...(await sizeOf(clientDir, file)), beforePaint: before.has(file), afterIntent: !loadedFirst.has(file) && !entry.includes(file) }))),
+    };
   } finally {
     await browser.close();
   }
