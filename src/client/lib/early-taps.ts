@@ -17,9 +17,9 @@ declare global {
 export function useReplayEarlyTap() {
   const drawnByServer = useDrawnByServer();
   // The recording stops in the same task as the page comes alive (a layout effect, not an effect
-  // that waits for the next paint): a memorial comes alive on the touch that begins a tap
-  // (HydrateLater "intent"), and the click that ends it is the page's own to answer, not one to
-  // press a second time.
+  // that waits for the next paint): a visitor's memorial may come alive between the touch that
+  // begins a tap and the click that ends it (main.tsx starts the app on that touch), and then the
+  // click is the page's own to answer, not one to press a second time.
   useLayoutEffect(() => {
     if (!drawnByServer) return;
     const button = window.__takeEarlyTap?.();

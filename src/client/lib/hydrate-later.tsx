@@ -1,8 +1,8 @@
 /**
  * A part of a page drawn by the server that is taken over (hydrated) in a task of its own, after
- * the rest. A memorial with 40 photos taken over in one go blocks a phone's main thread for
- * hundreds of milliseconds (bench/memorial-page.ts); in slices, the first screen answers taps at
- * once and no single task runs long. Preact keeps a suspended part's server HTML while it waits
+ * the rest (the landing page's sections below the first screen). A long page taken over in one go
+ * blocks a phone's main thread for hundreds of milliseconds (bench/landing.ts); in slices, the
+ * first screen answers taps at once and no single task runs long. Preact keeps a suspended part's server HTML while it waits
  * (the markers the server's render writes around it) and takes it over when it resumes.
  *
  * A page the browser draws itself shows the part at once: there is nothing to take over.
