@@ -16,10 +16,10 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import type { Memorial } from '@/shared/memorials';
 import type { SiteConfig } from '@/shared/site';
-import { App } from './App';
 import { createQueryClient } from './lib/query-client';
 import { provideSiteConfig } from './lib/site-config';
 import { memorialKey } from './memorials/use-memorial';
+import { AppRoutes } from './routes';
 
 export async function renderPage(pathname: string, config: SiteConfig, memorial?: Memorial): Promise<string> {
   provideSiteConfig(config);
@@ -33,7 +33,7 @@ export async function renderPage(pathname: string, config: SiteConfig, memorial?
   const html = await renderToStringAsync(
     <QueryClientProvider client={queryClient}>
       <StaticRouter location={pathname}>
-        <App />
+        <AppRoutes />
       </StaticRouter>
     </QueryClientProvider>,
   );

@@ -1,14 +1,14 @@
 /**
- * The app: the query cache and the router around every page (App). Started by main.tsx, which
+ * The app: the query cache and the router around every page (routes.tsx). Started by main.tsx, which
  * decides when: at once on most pages, on a visitor's memorial page when the visitor reaches for it.
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { App } from './App';
 import { takeOverDrawnPage } from './lib/drawn-by-server';
 import { createQueryClient } from './lib/query-client';
+import { AppRoutes } from './routes';
 
 /** `drawnFor`: the address whose page the server drew into `root`, to take over; null to draw it here. */
 export function startApp(root: HTMLElement, drawnFor: string | null) {
@@ -21,7 +21,7 @@ export function startApp(root: HTMLElement, drawnFor: string | null) {
           cleared by "Log ud" and send the person to /login instead of the front page.
         */}
         <BrowserRouter useTransitions={false}>
-          <App />
+          <AppRoutes />
         </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>
