@@ -8,14 +8,17 @@
  * with the memorial handed in: it is the data the page carries inline, so the browser's first
  * render finds the same memorial and hydration matches.
  *
+ * The cookie banner is rendered here too, once, for the server to write into every page.
+ *
  * Rendered as a visitor whose login state is not known yet, the same state the browser's first
  * render has, so hydration matches.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToString, renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import type { Memorial } from '@/shared/memorials';
 import type { SiteConfig } from '@/shared/site';
+import { CookieBanner } from './consent/CookieBanner';
 import { createQueryClient } from './lib/query-client';
 import { provideSiteConfig } from './lib/site-config';
 import { memorialKey } from './memorials/use-memorial';
@@ -39,4 +42,9 @@ export async function renderPage(pathname: string, config: SiteConfig, memorial?
   );
   queryClient.clear();
   return html;
+}
+
+/** The cookie banner, which the server writes last into every page (consent/CookieBanner.tsx). */
+export function renderCookieBanner(): string {
+  return renderToString(<CookieBanner />);
 }

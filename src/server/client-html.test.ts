@@ -13,6 +13,7 @@ import type { Database } from './db/connection';
 
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', localStorage.getItem('theme') === 'dark');";
 const TAPS_SCRIPT = "document.addEventListener('click', () => {}, true);";
+const CONSENT_SCRIPT = "document.documentElement.setAttribute('data-consent', 'asking');";
 
 /** How the server hands out the built client: the app shell with configuration, assets, the service worker. */
 let database: Database;
@@ -22,12 +23,13 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(tmpdir(), 'mindested-client-'));
   await mkdir(path.join(clientDir, 'assets'));
-  await writeFile(path.join(clientDir, 'index.html'), `<!doctype html><html lang="da"><head><title>Mindested</title><script src="/theme-init.js"></script><script src="/early-taps.js"></script><meta name="description" content="${'Mindested forbinder mindestenen med en mindeside. '.repeat(30)}"></head><body><div id="root"></div></body></html>`);
+  await writeFile(path.join(clientDir, 'index.html'), `<!doctype html><html lang="da"><head><title>Mindested</title><script src="/theme-init.js"></script><script src="/early-taps.js"></script><script src="/consent-init.js"></script><meta name="description" content="${'Mindested forbinder mindestenen med en mindeside. '.repeat(30)}"></head><body><div id="root"></div></body></html>`);
   const script = `console.log(${JSON.stringify('mindested '.repeat(300))});`;
   await writeFile(path.join(clientDir, 'assets', 'main-abc123.js'), script);
   await writeFile(path.join(clientDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
   await writeFile(path.join(clientDir, 'theme-init.js'), THEME_SCRIPT);
   await writeFile(path.join(clientDir, 'early-taps.js'), TAPS_SCRIPT);
+  await writeFile(path.join(clientDir, 'consent-init.js'), CONSENT_SCRIPT);
   await writeFile(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   await writeFile(path.join(clientDir, 'manifest.webmanifest'), '{"name":"Mindested"}');
   database = await createTestDatabase();
@@ -69,13 +71,12 @@ describe('the app shell', () => {
     }
   });
 
-  it('writes the theme and early-tap scripts into the page and allows exactly them by their hashes', async () => {
+  it('writes the theme, early-tap and consent scripts into the page and allows exactly them by their hashes', async () => {
     const response = await app.inject({ method: 'GET', url: '/' });
-    expect(response.body).toContain(`<script>${THEME_SCRIPT}</script><script>${TAPS_SCRIPT}</script>`);
-    expect(response.body).not.toContain('src="/theme-init.js"');
-    expect(response.body).not.toContain('src="/early-taps.js"');
+    expect(response.body).toContain(`<script>${THEME_SCRIPT}</script><script>${TAPS_SCRIPT}</script><script>${CONSENT_SCRIPT}</script>`);
+    for (const name of ['theme-init', 'early-taps', 'consent-init']) expect(response.body).not.toContain(`src="/${name}.js"`);
     const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${hash(THEME_SCRIPT)} ${hash(TAPS_SCRIPT)};`);
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${hash(THEME_SCRIPT)} ${hash(TAPS_SCRIPT)} ${hash(CONSENT_SCRIPT)};`);
   });
 
   it('never serves the bare template', async () => {
@@ -137,13 +138,30 @@ describe('loadClientHtml', () => {
     return dir;
   }
   const config = loadConfig({ LOG_LEVEL: 'silent', CONTACT_EMAIL: 'a@mindested.test' });
+  const BANNER = '<section id="cookie-banner">Vi bruger cookies</section>';
+  const PRERENDER = `export async function renderPage(pathname, site) { return \`<h1>Forside \${pathname} \${site.contactEmail}</h1>\`; }
+    export function renderCookieBanner() { return '${BANNER}'; }`;
 
   it('puts the prerendered landing page into the root element, for / only', async () => {
-    const dir = await buildDir('export async function renderPage(pathname, site) { return `<h1>Forside ${pathname} ${site.contactEmail}</h1>`; }');
+    const dir = await buildDir(PRERENDER);
     try {
       const html = await loadClientHtml(path.join(dir, 'client'), config);
       expect(html.forPath('/')).toContain('<div id="root"><h1>Forside / a@mindested.test</h1></div>');
       expect(html.forPath('/pricing')).toContain('<div id="root"></div>');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the cookie banner last into every page, the landing page and a memorial page too', async () => {
+    const dir = await buildDir(PRERENDER);
+    try {
+      const html = await loadClientHtml(path.join(dir, 'client'), config);
+      const memorialPage = html.withHead({ title: 'Karen', description: 'Mindeside', tags: [] }, { pathname: '/memorial/karen', body: '<h1>Karen</h1>' });
+      for (const page of [html.forPath('/'), html.forPath('/pricing'), memorialPage]) {
+        expect(page).toContain(`</div>${BANNER}\n  </body>`);
+        expect(page.split(BANNER)).toHaveLength(2);
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -158,6 +176,7 @@ describe('loadClientHtml', () => {
       expect((await loadClientHtml(path.join(failing, 'client'), config, log)).forPath('/')).toContain('<div id="root"></div>');
       expect(warnings).toHaveLength(1);
       expect((await loadClientHtml(path.join(missing, 'client'), config)).forPath('/')).toContain('<div id="root"></div>');
+      expect((await loadClientHtml(path.join(missing, 'client'), config)).forPath('/')).not.toContain('cookie-banner');
     } finally {
       await rm(failing, { recursive: true, force: true });
       await rm(missing, { recursive: true, force: true });

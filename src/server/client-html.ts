@@ -43,10 +43,11 @@ export function scriptJson(value: unknown): string {
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 /**
- * Small scripts in <head> that must run before the page is drawn: the stored theme, and the
- * memory of taps made before the page's JavaScript has arrived (public/early-taps.js).
+ * Small scripts in <head> that must run before the page is drawn: the stored theme, the memory of
+ * taps made before the page's JavaScript has arrived (public/early-taps.js), and whether the
+ * cookie banner asks (public/consent-init.js).
  */
-const INLINE_SCRIPTS = ['theme-init.js', 'early-taps.js'];
+const INLINE_SCRIPTS = ['theme-init.js', 'early-taps.js', 'consent-init.js'];
 
 /** What a page's server adds to the app shell: its own title, head tags and data. */
 export interface PageHead {
@@ -94,26 +95,36 @@ function inlineHeadScripts(template: string, clientDir: string): { html: string;
 
 type RenderPage = (pathname: string, config: SiteConfig, memorial?: Memorial) => Promise<string>;
 
+/** What the server-side bundle (prerender.tsx) offers. */
+interface Prerender {
+  renderPage: RenderPage;
+  renderCookieBanner: () => string;
+}
+
 /**
  * Reads `clientDir/index.html` and, when the server-side bundle was built beside it
- * (`../ssr/prerender.js`, `npm run build` makes both), prerenders the landing page. Without the
- * bundle, or if rendering fails, every address gets the app shell: slower to paint, never broken.
+ * (`../ssr/prerender.js`, `npm run build` makes both), writes the cookie banner into every page and
+ * prerenders the landing page. Without the bundle, or if rendering fails, every address gets the
+ * app shell (the browser then draws the banner itself): slower to paint, never broken.
  */
 export async function loadClientHtml(clientDir: string, config: Config, log?: FastifyBaseLogger): Promise<ClientHtml> {
   const built = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   if (!built.includes('</head>') || !built.includes(ROOT_ELEMENT)) throw new Error(`${clientDir}/index.html lacks </head> or ${ROOT_ELEMENT}`);
   const { html: template, hashes } = inlineHeadScripts(built, clientDir);
   const site = siteConfigFor(config);
-  const shell = template.replace('</head>', () => `<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(site)}</script>\n  </head>`);
+  let shell = template.replace('</head>', () => `<script id="${SITE_CONFIG_ELEMENT_ID}" type="application/json">${scriptJson(site)}</script>\n  </head>`);
 
   const prerendered = new Map<string, string>();
   const bundle = path.join(path.dirname(clientDir), 'ssr', 'prerender.js');
   let renderMemorial: ClientHtml['renderMemorial'] = null;
   if (existsSync(bundle)) {
     try {
-      const { renderPage } = (await import(pathToFileURL(bundle).href)) as { renderPage: RenderPage };
-      renderMemorial = (pathname, memorial) => renderPage(pathname, site, memorial);
+      const { renderPage, renderCookieBanner } = (await import(pathToFileURL(bundle).href)) as Prerender;
+      // Last in <body>: it sticks to the bottom of the screen and, scrolled to the end, sits below the footer.
+      const banner = renderCookieBanner();
       const body = await renderPage('/', site);
+      shell = shell.replace('</body>', () => `${banner}\n  </body>`);
+      renderMemorial = (pathname, memorial) => renderPage(pathname, site, memorial);
       prerendered.set('/', shell.replace(ROOT_ELEMENT, `<div id="root">${body}</div>`));
     } catch (error) {
       log?.warn({ err: error }, 'the landing page could not be prerendered; serving the app shell');

@@ -6,11 +6,13 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { CONSENT_PURPOSES, CONSENT_STORAGE_KEY } from '../../src/shared/consent';
+import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
+import { callApi, registerAccount } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { expectToast, visible } from '../support/e2e-ui';
 
-const e2e = setupE2e({ qrCodes: 0 });
+const e2e = setupE2e({ qrCodes: 1 });
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Vi bruger cookies' });
 
@@ -165,5 +167,39 @@ describe('the cookie banner', () => {
     await expectToast(page, 'Fejl', { destructive: true, description: /prøv igen/ });
     await visible(banner(page));
     expect(await page.evaluate((key) => localStorage.getItem(key), CONSENT_STORAGE_KEY)).toBeNull();
+  });
+
+  test("is the server's HTML, shown before the app starts, and works on a visitor's memorial page", async () => {
+    const { page } = e2e;
+    const account = await registerAccount(e2e.server);
+    const { session } = await callApi(e2e.server, 'POST', `/api/login?t=${Date.now()}`, { body: { username: account.username, password: account.password } });
+    const created = await callApi<Memorial>(e2e.server, 'POST', '/api/memorials', { session, body: { name: 'Ellen Krogh' } });
+    const html = await (await fetch(`${e2e.server.baseUrl}/memorial/${created.body.slug}`)).text();
+    expect(html).toMatch(/<section id="cookie-banner"[^>]*>.*Vi bruger cookies.*<\/section>\s*<\/body>/s);
+
+    const calls = recordConsentCalls(page);
+    await page.goto(`/memorial/${created.body.slug}`);
+    await banner(page).getByRole('button', { name: 'Kun nødvendige' }).click();
+    await expectToast(page, 'Indstillinger gemt');
+    await waitForCalls(calls, 5);
+    expect(calls.map((c) => c.request.postDataJSON())).toEqual(CONSENT_PURPOSES.map((purpose) => expectedBody(purpose, false)));
+    expect(await banner(page).count()).toBe(0);
+  });
+
+  test('a page sent without the banner (a build without the server-side bundle) gets it drawn by the browser', async () => {
+    const { page } = e2e;
+    await page.route('**/pricing', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<section id="cookie-banner".*?<\/section>/s, '');
+      await route.fulfill({ response, body });
+    });
+    const calls = recordConsentCalls(page);
+    await page.goto('/pricing');
+    const region = await visible(banner(page));
+    await expectNoAxeViolations(page);
+    await region.getByRole('button', { name: 'Accepter alle' }).click();
+    await expectToast(page, 'Indstillinger gemt');
+    await waitForCalls(calls, 5);
+    expect(await banner(page).count()).toBe(0);
   });
 });

@@ -17,7 +17,7 @@ describe('the prerendered landing page', () => {
     expect(landing).toMatch(/<div id="root"><!--\$s-->.*<h1[ >].*<!--\/\$s--><\/div>/s);
     // Every part is written in place: nothing waits in a <template> for a reveal script.
     expect(landing).not.toContain('<template');
-    expect(landing.match(/<script>/g)).toHaveLength(2); // theme-init.js and early-taps.js, allowed by hash
+    expect(landing.match(/<script>/g)).toHaveLength(3); // theme-init.js, early-taps.js and consent-init.js, allowed by hash
     const other = await (await fetch(`${e2e.server.baseUrl}/pricing`)).text();
     expect(other).toContain('<div id="root"></div>');
   });

@@ -1,41 +1,23 @@
 /**
  * The cookie banner at the bottom of the page (SPEC.md §2 "Other shared UI"): not a modal, so the
- * page stays usable. While it shows, the page gets bottom padding of its height, so the footer's
- * last links can still be scrolled into view on a phone. Loaded by ConsentBanner.tsx only when
- * the visitor has no valid choice stored.
+ * page stays usable. Markup only: the server writes it last into every page (prerender.tsx,
+ * src/server/client-html.ts), public/consent-init.js shows it before the first paint when no valid
+ * choice is stored, and cookie-banner.ts gives its buttons life without the app. A visitor's
+ * memorial page can so ask at once and still load its app only when the visitor reaches for it.
+ *
+ * Sticky rather than fixed, and last in <body>: it rests on the bottom of the screen while the
+ * page scrolls behind it, and at the end of the page it sits below the footer, so the footer's
+ * last links can be scrolled clear of it without measuring its height.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
-import { ALL_PURPOSES, ONLY_NECESSARY, openConsentSettings, type ConsentChoices } from './consent-store';
-import { saveChoices } from './save-choices';
+import { COOKIE_BANNER_ID } from './cookie-banner';
 
-export default function CookieBanner() {
-  const [busy, setBusy] = useState(false);
-  const banner = useRef<HTMLElement>(null);
-
-  useLayoutEffect(() => {
-    const element = banner.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--consent-banner-space', `${element.offsetHeight}px`));
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--consent-banner-space');
-    };
-  }, []);
-
-  const choose = async (choices: ConsentChoices) => {
-    setBusy(true);
-    await saveChoices(choices);
-    setBusy(false);
-  };
-
+export function CookieBanner() {
   return (
     <section
-      ref={banner}
+      id={COOKIE_BANNER_ID}
       aria-labelledby="cookie-banner-title"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-card/97 text-card-foreground shadow-[0_-12px_32px_-16px_rgba(60,40,20,0.35)] backdrop-blur-sm"
+      className="sticky bottom-0 z-40 border-t border-border bg-card/97 text-card-foreground shadow-[0_-12px_32px_-16px_rgba(60,40,20,0.35)] backdrop-blur-sm"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-5 sm:px-6 lg:flex-row lg:items-center lg:gap-8">
         <div className="min-w-0 flex-1">
@@ -44,20 +26,19 @@ export default function CookieBanner() {
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
             Nødvendige cookies får siden til at virke. Med dit samtykke bruger vi også cookies til statistik og forbedringer.{' '}
-            {/* A plain link: the banner sits outside the app's router (overlays.tsx). */}
             <a href="/cookies" className="font-semibold text-foreground underline decoration-gold/60 underline-offset-4">
               Læs om cookies
             </a>
           </p>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
-          <Button size="md" className="col-span-2 sm:order-3" disabled={busy} onClick={() => void choose(ALL_PURPOSES)}>
+          <Button size="md" className="col-span-2 sm:order-3" data-consent-choice="all">
             Accepter alle
           </Button>
-          <Button size="md" variant="secondary" className="px-3" disabled={busy} onClick={() => void choose(ONLY_NECESSARY)}>
+          <Button size="md" variant="secondary" className="px-3" data-consent-choice="necessary">
             Kun nødvendige
           </Button>
-          <Button size="md" variant="secondary" className="px-3" disabled={busy} onClick={openConsentSettings}>
+          <Button size="md" variant="secondary" className="px-3" data-consent-choice="settings">
             Indstillinger
           </Button>
         </div>

@@ -7,11 +7,12 @@
  * be loaded after `hasConsent(purpose)` answers true for their purpose; a new one is added here
  * behind that check, never straight into index.html.
  *
- * Free of React components and of zod: the banner that uses it loads with every page.
+ * Free of React components and of zod: the banner's first click loads it (cookie-banner.ts).
  */
 import { useSyncExternalStore } from 'react';
 import { CONSENT_PURPOSES, CONSENT_STORAGE_KEY, CONSENT_VALIDITY_MONTHS, consentTerms, type ConsentBody, type ConsentPurpose, type StoredConsent } from '@/shared/consent';
 import { apiRequest } from '@/client/lib/request';
+import { stopAskingForConsent } from './cookie-banner';
 
 export type ConsentChoices = StoredConsent['choices'];
 
@@ -47,52 +48,36 @@ export function hasConsent(purpose: ConsentPurpose): boolean {
   return readConsent()?.choices[purpose] ?? false;
 }
 
-// What the banner and the dialog show; changed only through the functions below.
-interface ConsentUiState {
-  /** The banner asks for a choice (nothing valid stored). */
-  asking: boolean;
-  /** The settings dialog is open. */
-  settingsOpen: boolean;
-}
-
-let state: ConsentUiState = { asking: false, settingsOpen: false };
-let started = false;
+// Whether the settings dialog is open; changed only through the functions below.
+let settingsOpen = false;
 const listeners = new Set<() => void>();
-const HIDDEN: ConsentUiState = { asking: false, settingsOpen: false };
 
-function update(next: Partial<ConsentUiState>) {
-  state = { ...state, ...next };
+function setSettingsOpen(open: boolean) {
+  settingsOpen = open;
   for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  if (!started) {
-    started = true;
-    update({ asking: readConsent() === null });
-  }
   return () => listeners.delete(listener);
 }
 
-/**
- * The banner's and dialog's state. The server's prerender and the browser's first (hydrating)
- * render see nothing, so they match; the browser then reads localStorage.
- */
-export function useConsentUi(): ConsentUiState {
+/** Whether the cookie settings dialog is open (the server's prerender never shows it). */
+export function useConsentSettingsOpen(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => state,
-    () => HIDDEN,
+    () => settingsOpen,
+    () => false,
   );
 }
 
 /** Opens the cookie settings dialog (the footer's "Cookie-indstillinger", the banner's "Indstillinger"). */
 export function openConsentSettings() {
-  update({ settingsOpen: true });
+  setSettingsOpen(true);
 }
 
 export function closeConsentSettings() {
-  update({ settingsOpen: false });
+  setSettingsOpen(false);
 }
 
 function bodyFor(purpose: ConsentPurpose, choices: ConsentChoices): ConsentBody {
@@ -115,5 +100,6 @@ export async function saveConsent(choices: ConsentChoices): Promise<void> {
   } catch {
     // Private browsing may refuse storage: the server has the record; the banner will ask next visit.
   }
-  update({ asking: false, settingsOpen: false });
+  stopAskingForConsent();
+  setSettingsOpen(false);
 }
