@@ -32,7 +32,9 @@ const start = () => {
 };
 
 startCookieBanner(() => void import('./overlays').then(({ openCookieSettings }) => openCookieSettings()));
-if (drawnFor !== null && MEMORIAL_PAGE.test(drawnFor)) whenIntent(start);
+// A tap made before this entry arrived was the visitor reaching for the page: start now, and the
+// tap is pressed again once the page is alive.
+if (drawnFor !== null && MEMORIAL_PAGE.test(drawnFor) && !window.__hasEarlyTap?.()) whenIntent(start);
 else start();
 
 registerServiceWorker();

@@ -16,6 +16,9 @@ export function stopAskingForConsent() {
 }
 
 function wire(banner: HTMLElement, openSettings: () => void) {
+  // From now on a tap is answered here; public/early-taps.js stops remembering taps on the banner
+  // (one made before this, on a visitor's memorial page, is pressed again when the page comes alive).
+  banner.setAttribute('data-live', '');
   const buttons = () => banner.querySelectorAll<HTMLButtonElement>('button[data-consent-choice]');
   banner.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('button[data-consent-choice]');

@@ -5,6 +5,8 @@ declare global {
   interface Window {
     /** Set by public/early-taps.js, which the server writes into the page. */
     __takeEarlyTap?: () => HTMLButtonElement | null;
+    /** Set by public/early-taps.js: whether a tap waits to be pressed (read by main.tsx). */
+    __hasEarlyTap?: () => boolean;
   }
 }
 
