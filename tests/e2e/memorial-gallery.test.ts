@@ -56,6 +56,10 @@ describe('photos on the memorial page', () => {
 
     const thumbnail = await visible(page.getByRole('button', { name: 'Vis billede 2 af 2: Haven i Vejle' }));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The portrait, loaded at once, waits on its blurred placeholder; a thumbnail on a quiet tile.
+    const background = (image: HTMLImageElement) => getComputedStyle(image).backgroundImage;
+    expect(await portraitImage.evaluate(background)).toMatch(/^url\("data:image\/webp;base64,/);
+    expect(await thumbnail.locator('img').evaluate(background)).toBe('none');
     await thumbnail.click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Billede 2 af 2: Haven i Vejle' }));
     await visible(dialog.getByRole('img', { name: 'Haven i Vejle' }));
