@@ -3,6 +3,7 @@
  * startup"): it installs, takes control, never caches the API, and the app opens offline.
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { setupE2e } from '../support/e2e-suite';
 import { visible } from '../support/e2e-ui';
@@ -41,6 +42,20 @@ describe('the service worker', () => {
       const file = await page.request.get(icon!);
       expect(file.status(), icon!).toBe(200);
     }
+  });
+
+  test('the tab icon is a small PNG of the size it declares (an SVG one is drawn as a document on the page\'s main thread)', async () => {
+    const { page } = e2e;
+    await page.goto('/');
+    const link = page.locator('link[rel="icon"]');
+    expect(await link.count()).toBe(1);
+    const [href, type, sizes] = await Promise.all([link.getAttribute('href'), link.getAttribute('type'), link.getAttribute('sizes')]);
+    expect(type).toBe('image/png');
+    const response = await page.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    const { format, width, height } = await sharp(await response.body()).metadata();
+    expect({ format, size: `${width}x${height}` }).toEqual({ format: 'png', size: sizes });
   });
 
   test('offline, a reload still shows the app, and another address gets the app shell; the API is never cached', async () => {

@@ -14,7 +14,7 @@
 const VERSION = 'v2';
 const SHELL_CACHE = `mindested-shell-${VERSION}`;
 const ASSET_CACHE = `mindested-assets-${VERSION}`;
-const SHELL = ['/', '/theme-init.js', '/early-taps.js', '/consent-init.js', '/favicon.svg', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png', '/icons/apple-touch-icon.png'];
+const SHELL = ['/', '/theme-init.js', '/early-taps.js', '/consent-init.js', '/favicon.svg', '/icons/favicon-48.png', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png', '/icons/apple-touch-icon.png'];
 // Old builds' assets pile up across deploys; keep the cache to a sensible size (one build has
 // some 40 scripts and style sheets today).
 const MAX_ASSETS = 400;
