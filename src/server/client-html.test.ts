@@ -167,6 +167,30 @@ describe('loadClientHtml', () => {
     }
   });
 
+  it("writes a page's data after the page it describes, so the visible page arrives first", async () => {
+    const dir = await buildDir(PRERENDER);
+    try {
+      const html = await loadClientHtml(path.join(dir, 'client'), config);
+      const data = { elementId: 'memorial-data', value: { name: 'Karen </script>' } };
+      for (const page of [
+        html.withHead({ title: 'Karen', description: 'Mindeside', tags: [], data }, { pathname: '/memorial/karen', body: '<h1>Karen</h1>' }),
+        html.withHead({ title: 'Karen', description: 'Mindeside', tags: [], data }),
+      ]) {
+        const head = page.slice(0, page.indexOf('</head>'));
+        expect(head).not.toContain('memorial-data');
+        const root = page.indexOf('<div id="root"');
+        const script = page.indexOf('<script id="memorial-data" type="application/json">');
+        expect(root).toBeGreaterThan(-1);
+        expect(script).toBeGreaterThan(page.indexOf('</div>', root));
+        expect(script).toBeLessThan(page.indexOf(BANNER));
+        const json = page.slice(script).match(/^<script[^>]*>(.*?)<\/script>/)![1]!;
+        expect(JSON.parse(json)).toEqual(data.value);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('serves the empty app shell when the prerender fails or was not built', async () => {
     const failing = await buildDir('export async function renderPage() { throw new Error("window is not defined"); }');
     const missing = await buildDir(null);
