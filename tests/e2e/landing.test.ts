@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from '../support/browser';
 import { registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { visible, waitForPath } from '../support/e2e-ui';
+import { storeChoiceEarly } from '../support/stored-choices';
 
 const e2e = setupE2e({ qrCodes: 2 });
 
@@ -109,7 +110,7 @@ describe('the landing page', () => {
     await openLanding(page);
     await expectNoAxeViolations(page);
 
-    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await storeChoiceEarly(context, 'theme', 'dark');
     await openLanding(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await expectNoAxeViolations(page);

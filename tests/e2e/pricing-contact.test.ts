@@ -10,6 +10,7 @@ import { expectNoAxeViolations } from '../support/browser';
 import { callApi } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { expectFieldError, expectToast, holdRequests, visible } from '../support/e2e-ui';
+import { storeChoiceEarly } from '../support/stored-choices';
 
 const e2e = setupE2e({ qrCodes: 0 });
 
@@ -27,7 +28,7 @@ function contactForm(page: Page) {
 }
 
 async function withDarkTheme(page: Page) {
-  await page.context().addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await storeChoiceEarly(page.context(), 'theme', 'dark');
 }
 
 describe('/pricing', () => {
