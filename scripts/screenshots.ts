@@ -14,7 +14,6 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser';
 import { CONSENT_STORAGE_KEY } from '../src/shared/consent';
-import { storeChoiceEarly } from '../tests/support/stored-choices';
 import { generateCode } from '../src/shared/qr-code';
 import { DEMO_MEMORIAL_SLUGS } from '../src/shared/demo-memorials';
 
@@ -203,10 +202,10 @@ async function shots(): Promise<Shot[]> {
 
 async function take(browser: Browser, shot: Shot, width: number, theme: (typeof themes)[number]) {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, locale: 'da-DK' });
-  await storeChoiceEarly(context, 'theme', theme);
+  await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
   if (!shot.firstVisit) {
     const consent = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-    await storeChoiceEarly(context, CONSENT_STORAGE_KEY, JSON.stringify(consent));
+    await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(consent)]);
   }
   try {
     if (shot.signedIn) {

@@ -6,23 +6,12 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { CONSENT_STORAGE_KEY } from '@/shared/consent';
-import { stopAskingForConsent } from './consent/cookie-banner';
-import { readConsent } from './consent/consent-store';
 import { takeOverDrawnPage } from './lib/drawn-by-server';
 import { createQueryClient } from './lib/query-client';
-import { keepStoredChoicesCookie } from './lib/stored-choices';
-import { THEME_KEY, applyTheme } from './lib/theme';
 import { AppRoutes } from './routes';
 
 /** `drawnFor`: the address whose page the server drew into `root`, to take over; null to draw it here. */
 export function startApp(root: HTMLElement, drawnFor: string | null) {
-  // Choices saved before the cookie of stored-choices.ts existed (or with cookies cleared since):
-  // the first scripts did not read them, so apply them now; the next page reads them in time.
-  if (keepStoredChoicesCookie([THEME_KEY, CONSENT_STORAGE_KEY])) {
-    applyTheme();
-    if (readConsent()) stopAskingForConsent();
-  }
   const app = (
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>

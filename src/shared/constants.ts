@@ -26,9 +26,3 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_COOKIE = 'mindested_session';
 /** Identifies a browser's consent records (src/server/consent); strictly necessary, 13 months. */
 export const VISITOR_COOKIE = 'mindested_visitor';
-/**
- * Says that this browser keeps a choice of the visitor's in localStorage (the theme, the cookie
- * choice): public/theme-init.js and public/consent-init.js read localStorage only when it is set
- * (src/client/lib/stored-choices.ts). Holds nothing but "1"; strictly necessary.
- */
-export const STORED_CHOICES_COOKIE = 'mindested_choices';

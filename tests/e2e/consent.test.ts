@@ -11,7 +11,6 @@ import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { expectToast, visible } from '../support/e2e-ui';
-import { storeChoice } from '../support/stored-choices';
 
 const e2e = setupE2e({ qrCodes: 1 });
 
@@ -56,7 +55,7 @@ describe('the cookie banner', () => {
     const [linkBox, bannerBox] = await Promise.all([last.boundingBox(), region.boundingBox()]);
     expect(linkBox!.y + linkBox!.height).toBeLessThanOrEqual(bannerBox!.y);
 
-    await storeChoice(page, 'theme', 'dark');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await visible(banner(page));
     await expectNoAxeViolations(page);
@@ -143,19 +142,19 @@ describe('the cookie banner', () => {
     old.setMonth(old.getMonth() - 14);
     const stored = { timestamp: old.getTime(), choices: { necessary: true, analytics: true, marketing: true, performance: true, social_media: true } };
     await page.goto('/');
-    await storeChoice(page, CONSENT_STORAGE_KEY, JSON.stringify(stored));
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
     await page.reload();
     await visible(banner(page));
 
     // Twelve months old still counts.
     const recent = new Date();
     recent.setMonth(recent.getMonth() - 12);
-    await storeChoice(page, CONSENT_STORAGE_KEY, JSON.stringify({ ...stored, timestamp: recent.getTime() }));
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify({ ...stored, timestamp: recent.getTime() })]);
     await page.reload();
     await visible(page.getByRole('contentinfo'));
     expect(await banner(page).count()).toBe(0);
 
-    await storeChoice(page, CONSENT_STORAGE_KEY, '{ikke json');
+    await page.evaluate((key) => localStorage.setItem(key, '{ikke json'), CONSENT_STORAGE_KEY);
     await page.reload();
     await visible(banner(page));
   });

@@ -11,7 +11,6 @@ import { type Account, registerAccount, signInBrowser } from '../support/e2e-api
 import { resellerSql, unreadNotificationsSql } from '../support/e2e-data';
 import { setupE2e } from '../support/e2e-suite';
 import { fillLogin, visible, waitForPath } from '../support/e2e-ui';
-import { storeChoice, storeChoiceEarly } from '../support/stored-choices';
 
 // The footer shows the address the server is configured with (src/client/lib/site-config.ts).
 const CONTACT = 'hilsen@mindested-test.dk';
@@ -35,7 +34,7 @@ beforeAll(async () => {
 /** Choices already made, so the cookie banner stays out of these tests. */
 async function consentGiven(page: Page) {
   const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await storeChoiceEarly(page.context(), CONSENT_STORAGE_KEY, JSON.stringify(stored));
+  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
 }
 
 /** Each link's accessible name (its aria-label, else its text) and href, in order. */
@@ -136,7 +135,7 @@ describe('the header for a signed-in person', () => {
       ['Min profil', '/profile'],
     ]);
     await expectNoAxeViolations(page);
-    await storeChoice(page, 'theme', 'dark');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await visible(desktopNav(page).getByRole('link', { name: 'Min profil' }));
     await expectNoAxeViolations(page);
@@ -163,7 +162,7 @@ describe('the header for a signed-in person', () => {
     await visible(page.getByRole('dialog').getByRole('button', { name: 'Log ud' }));
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
-    await storeChoice(page, 'theme', 'dark');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await openMobileMenu(page);
     await expectNoAxeViolations(page);

@@ -9,7 +9,6 @@ import { expectNoAxeViolations } from '../support/browser';
 import { registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { visible, waitForPath } from '../support/e2e-ui';
-import { storeChoiceEarly } from '../support/stored-choices';
 
 const e2e = setupE2e({ qrCodes: 2 });
 
@@ -110,7 +109,7 @@ describe('the landing page', () => {
     await openLanding(page);
     await expectNoAxeViolations(page);
 
-    await storeChoiceEarly(context, 'theme', 'dark');
+    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await openLanding(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await expectNoAxeViolations(page);

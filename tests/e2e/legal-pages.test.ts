@@ -10,7 +10,6 @@ import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site';
 import { expectNoAxeViolations } from '../support/browser';
 import { setupE2e } from '../support/e2e-suite';
 import { visible } from '../support/e2e-ui';
-import { storeChoiceEarly } from '../support/stored-choices';
 
 const e2e = setupE2e({ qrCodes: 0 });
 
@@ -44,7 +43,7 @@ describe('the legal pages and /qr-info', () => {
       if (path !== '/qr-info') await visible(page.getByText('Senest opdateret 22. november 2026'));
       await expectNoAxeViolations(page);
     }
-    await storeChoiceEarly(page.context(), 'theme', 'dark');
+    await page.context().addInitScript(() => localStorage.setItem('theme', 'dark'));
     for (const { path, h1 } of PAGES) {
       await open(page, path, h1);
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -79,7 +78,7 @@ describe('the legal pages and /qr-info', () => {
       await visible(main.getByText(purpose.title, { exact: true }));
       await visible(main.getByText(purpose.description, { exact: true }));
     }
-    for (const name of ['mindested_session', 'mindested_choices', 'theme', 'mindested-consent']) await visible(main.locator('code', { hasText: new RegExp(`^${name}$`) }));
+    for (const name of ['mindested_session', 'theme', 'mindested-consent']) await visible(main.locator('code', { hasText: new RegExp(`^${name}$`) }));
     await visible(main.getByText(/Service worker/));
   });
 

@@ -12,7 +12,6 @@ import { expectNoAxeViolations } from '../support/browser';
 import { callApi } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { visible } from '../support/e2e-ui';
-import { storeChoiceEarly } from '../support/stored-choices';
 
 // The server inherits this: the demo is seeded on PostgreSQL too (always on the embedded database).
 process.env.SEED_DEMO = '1';
@@ -24,7 +23,7 @@ const KAREN = DEMO_MEMORIAL_SLUGS.classic;
 /** Axe in both site themes and no sideways scrolling on a 360 px phone. */
 async function checkPage(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
   for (const theme of ['light', 'dark']) {
-    await storeChoiceEarly(page, 'theme', theme);
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(path);
     await ready(page);

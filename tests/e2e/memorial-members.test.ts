@@ -12,7 +12,6 @@ import { expectNoAxeViolations } from '../support/browser';
 import { type Account, callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { expectToast, visible } from '../support/e2e-ui';
-import { storeChoiceEarly } from '../support/stored-choices';
 
 const e2e = setupE2e({ qrCodes: 6 });
 
@@ -27,7 +26,7 @@ async function privateMemorial(name: string): Promise<{ memorial: Memorial; owne
 /** Choices already made, so the cookie banner does not cover the section's buttons. */
 async function consentGiven(page: Page) {
   const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await storeChoiceEarly(page.context(), CONSENT_STORAGE_KEY, JSON.stringify(stored));
+  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
 }
 
 /** `search` makes a new document of the same address (the theme is read as a page starts). */
@@ -131,7 +130,7 @@ describe('who has access to a memorial', () => {
     await consentGiven(page);
     await signInBrowser(context, e2e.server, owner);
     for (const theme of ['light', 'dark']) {
-      await storeChoiceEarly(page, 'theme', theme);
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await page.setViewportSize({ width: 360, height: 740 });
       const list = await openAccess(page, memorial, `?tema=${theme}`);
       await visible(list.getByText('Hanne Kristensen', { exact: true }));

@@ -10,7 +10,6 @@ import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { visible } from '../support/e2e-ui';
-import { storeChoiceEarly } from '../support/stored-choices';
 
 const e2e = setupE2e({ qrCodes: 5 });
 
@@ -118,7 +117,7 @@ describe('the memorial page', () => {
     const { memorial } = await createMemorial({ ...KAREN, theme: 'rosa' });
     const { page } = e2e;
     for (const theme of ['light', 'dark']) {
-      await storeChoiceEarly(page, 'theme', theme);
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await page.setViewportSize({ width: 360, height: 740 });
       await page.goto(`/memorial/${memorial.slug}`);
       await visible(page.getByRole('heading', { level: 1, name: 'Karen Jensen' }));

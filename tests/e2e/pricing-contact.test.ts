@@ -10,7 +10,6 @@ import { expectNoAxeViolations } from '../support/browser';
 import { callApi } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { expectFieldError, expectToast, holdRequests, visible } from '../support/e2e-ui';
-import { storeChoiceEarly } from '../support/stored-choices';
 
 const e2e = setupE2e({ qrCodes: 0 });
 
@@ -28,7 +27,7 @@ function contactForm(page: Page) {
 }
 
 async function withDarkTheme(page: Page) {
-  await storeChoiceEarly(page.context(), 'theme', 'dark');
+  await page.context().addInitScript(() => localStorage.setItem('theme', 'dark'));
 }
 
 describe('/pricing', () => {

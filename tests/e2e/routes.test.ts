@@ -8,7 +8,6 @@ import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import { expectNoAxeViolations } from '../support/browser';
 import { setupE2e } from '../support/e2e-suite';
 import { visible, waitForPath } from '../support/e2e-ui';
-import { storeChoice, storeChoiceEarly } from '../support/stored-choices';
 
 const e2e = setupE2e({ qrCodes: 1 });
 
@@ -72,14 +71,14 @@ describe('routing', () => {
   test('reserved words without a page of their own show the not-found page, and real pages win over /{slug}', async () => {
     const { page } = e2e;
     const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-    await storeChoiceEarly(page.context(), CONSENT_STORAGE_KEY, JSON.stringify(stored));
+    await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
     for (const word of ['admin', 'qr-setup', 'warehouse-scan', 'production', 'Admin']) {
       await page.goto(`/${word}`);
       await visible(notFoundHeading(page));
       expect(new URL(page.url()).pathname).toBe(`/${word}`);
     }
     await expectNoAxeViolations(page);
-    await storeChoice(page, 'theme', 'dark');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await visible(notFoundHeading(page));
     await expectNoAxeViolations(page);

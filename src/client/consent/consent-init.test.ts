@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '@/shared/consent';
-import { STORED_CHOICES_COOKIE } from '@/shared/constants';
 import { readConsent } from './consent-store';
 
 const SCRIPT = readFileSync(new URL('../public/consent-init.js', import.meta.url), 'utf8');
@@ -16,13 +15,10 @@ function storage(value: string | null) {
   return { getItem: (key: string) => (key === CONSENT_STORAGE_KEY ? value : null) };
 }
 
-/**
- * Whether consent-init.js marks the page as asking, with `value` stored and `cookie` as the page's
- * cookies (by default the one that says a choice is stored, src/client/lib/stored-choices.ts).
- */
-function asks(value: string | null, cookie = `${STORED_CHOICES_COOKIE}=1`): boolean {
+/** Whether consent-init.js marks the page as asking, with `value` stored. */
+function asks(value: string | null): boolean {
   const attributes = new Map<string, string>();
-  runInNewContext(SCRIPT, { localStorage: storage(value), document: { cookie, documentElement: { setAttribute: (name: string, v: string) => attributes.set(name, v) } }, Date, JSON });
+  runInNewContext(SCRIPT, { localStorage: storage(value), document: { documentElement: { setAttribute: (name: string, v: string) => attributes.set(name, v) } }, Date, JSON });
   return attributes.get('data-consent') === 'asking';
 }
 
@@ -67,23 +63,7 @@ describe('consent-init.js', () => {
   it('asks when the storage cannot be read (private browsing that refuses it)', () => {
     const attributes = new Map<string, string>();
     const refusing = { getItem: () => { throw new Error('SecurityError'); } };
-    runInNewContext(SCRIPT, { localStorage: refusing, document: { cookie: `${STORED_CHOICES_COOKIE}=1`, documentElement: { setAttribute: (name: string, v: string) => attributes.set(name, v) } }, Date, JSON });
+    runInNewContext(SCRIPT, { localStorage: refusing, document: { documentElement: { setAttribute: (name: string, v: string) => attributes.set(name, v) } }, Date, JSON });
     expect(attributes.get('data-consent')).toBe('asking');
-  });
-
-  it('asks without touching localStorage when no cookie says a choice is stored (a first visit)', () => {
-    const recent = JSON.stringify({ timestamp: Date.now() - 1000, choices });
-    for (const cookie of ['', 'mindested_session=abc', `x${STORED_CHOICES_COOKIE}=1`, `${STORED_CHOICES_COOKIE}x=1`]) {
-      const attributes = new Map<string, string>();
-      // A valid choice is stored, but the script must not look (a throw would be caught by it).
-      let reads = 0;
-      const counting = { getItem: () => (reads++, recent) };
-      runInNewContext(SCRIPT, { localStorage: counting, document: { cookie, documentElement: { setAttribute: (name: string, v: string) => attributes.set(name, v) } }, Date, JSON });
-      expect(reads, cookie).toBe(0);
-      expect(attributes.get('data-consent'), cookie).toBe('asking');
-    }
-    // Among other cookies, in any place, it counts.
-    expect(asks(recent, `mindested_session=abc; ${STORED_CHOICES_COOKIE}=1`)).toBe(false);
-    expect(asks(recent, `${STORED_CHOICES_COOKIE}=1; mindested_visitor=x`)).toBe(false);
   });
 });

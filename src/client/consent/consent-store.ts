@@ -12,7 +12,6 @@
 import { useSyncExternalStore } from 'react';
 import { CONSENT_PURPOSES, CONSENT_STORAGE_KEY, CONSENT_VALIDITY_MONTHS, consentTerms, type ConsentBody, type ConsentPurpose, type StoredConsent } from '@/shared/consent';
 import { apiRequest } from '@/client/lib/request';
-import { rememberStoredChoices } from '@/client/lib/stored-choices';
 import { stopAskingForConsent } from './cookie-banner';
 
 export type ConsentChoices = StoredConsent['choices'];
@@ -98,7 +97,6 @@ export async function saveConsent(choices: ConsentChoices): Promise<void> {
   const stored: StoredConsent = { timestamp: Date.now(), choices: chosen };
   try {
     localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(stored));
-    rememberStoredChoices();
   } catch {
     // Private browsing may refuse storage: the server has the record; the banner will ask next visit.
   }

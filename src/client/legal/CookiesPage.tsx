@@ -3,7 +3,7 @@
  * and every cookie and piece of browser storage Mindested actually uses.
  */
 import { CONSENT_STORAGE_KEY, CONSENT_VALIDITY_MONTHS } from '@/shared/consent';
-import { SESSION_COOKIE, STORED_CHOICES_COOKIE } from '@/shared/constants';
+import { SESSION_COOKIE } from '@/shared/constants';
 import { PURPOSE_TEXTS } from '@/client/consent/purposes';
 import { DataController, controllerName } from './DataController';
 import { LEGAL_UPDATED, LegalPage, type LegalSection } from './LegalPage';
@@ -22,12 +22,6 @@ const stored: Stored[] = [
     kind: 'Cookie (HttpOnly, kun fra vores eget domæne)',
     purpose: 'Holder dig logget ind, når du har logget ind. Den kan ikke læses af sidens scripts.',
     lasts: '30 dage, eller til du logger ud',
-  },
-  {
-    name: STORED_CHOICES_COOKIE,
-    kind: 'Cookie (kun fra vores eget domæne)',
-    purpose: 'Fortæller siden, at du har gemt et tema eller et cookie-valg her i browseren, så siden kun kigger i den lokale lagring, når der er noget at hente. Den indeholder kun tallet 1.',
-    lasts: '400 dage, og forlænges, når du bruger Mindested',
   },
   {
     name: 'theme',

@@ -1,11 +1,9 @@
 /**
  * The colour theme, kept in localStorage under `theme` (SPEC.md §3): 'light', 'dark' or 'system'.
  * 'system' is treated as light, and light is the default. public/theme-init.js applies the stored
- * theme before the first paint (when the cookie of stored-choices.ts says one is stored); this
- * module changes it afterwards.
+ * theme before the first paint; this module changes it afterwards.
  */
 import { useSyncExternalStore } from 'react';
-import { rememberStoredChoices } from './stored-choices';
 
 export type ThemeSetting = 'light' | 'dark' | 'system';
 export const THEME_KEY = 'theme';
@@ -31,7 +29,6 @@ export function applyTheme(setting: ThemeSetting = readSetting()) {
 export function setTheme(setting: ThemeSetting) {
   try {
     localStorage.setItem(THEME_KEY, setting);
-    rememberStoredChoices();
   } catch {}
   applyTheme(setting);
   for (const listener of listeners) listener();

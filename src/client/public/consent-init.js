@@ -7,9 +7,7 @@
 (function () {
   var asking = true;
   try {
-    // Nothing stored (no mindested_choices cookie, src/client/lib/stored-choices.ts): ask, without
-    // paying for the page's first touch of localStorage before the first paint.
-    var stored = /(?:^|;\s*)mindested_choices=/.test(document.cookie) ? JSON.parse(localStorage.getItem('mindested-consent') || 'null') : null;
+    var stored = JSON.parse(localStorage.getItem('mindested-consent') || 'null');
     if (stored && typeof stored.timestamp === 'number' && typeof stored.choices === 'object' && stored.choices !== null) {
       var expires = new Date(stored.timestamp);
       expires.setMonth(expires.getMonth() + 13);

@@ -4,9 +4,7 @@
 (function () {
   var theme = 'light';
   try {
-    // Only when the mindested_choices cookie says a choice is stored (src/client/lib/stored-choices.ts):
-    // a first visit skips the page's first, slow touch of localStorage.
-    if (/(?:^|;\s*)mindested_choices=/.test(document.cookie)) theme = localStorage.getItem('theme') || 'light';
+    theme = localStorage.getItem('theme') || 'light';
   } catch {}
   // 'system' is treated as light (SPEC.md §3).
   var dark = theme === 'dark';
