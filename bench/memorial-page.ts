@@ -6,7 +6,8 @@
  *     network was quiet, not only those before the first paint, and those it fetches when the
  *     visitor first touches it, which is when a visitor's page starts its app);
  *   - Lighthouse (mobile form factor, simulated throttling, Debian's Chromium): performance ≥ 95,
- *     the median of RUNS runs (default 3);
+ *     the median of RUNS runs (default 3), run in rounds over the three routes so that the machine's
+ *     drifting speed falls on all of them alike;
  *   - photos in the size the layout needs: no photo wider than the smallest offered width that
  *     fills its box on a 360 px phone (DPR 3) and a 1280 px desktop (DPR 1), after scrolling
  *     through the whole page; and Lighthouse's "properly size images" lists none.
@@ -50,8 +51,11 @@ function printFits(screen: string, fits: ImageFit[]) {
 interface PageResult {
   route: string;
   jsGzip: number;
-  performance: number;
   wrongImages: number;
+}
+
+interface LighthouseResult {
+  performance: number;
   lighthouseImageBytes: number;
 }
 
@@ -75,20 +79,34 @@ async function measurePage(baseUrl: string, clientDir: string, route: string): P
     wrongImages += fits.filter((fit) => fit.oversized || fit.undersized).length;
   }
 
-  process.stdout.write(`  Lighthouse, mobile, simulated throttling, ${RUNS} runs:\n`);
-  const runs: LighthouseRun[] = [];
+  return { route, jsGzip, wrongImages };
+}
+
+/**
+ * Lighthouse on every route, RUNS rounds with one run of each route per round: the machine's speed
+ * drifts over minutes (its CPU benchmark index moved between 850 and 2,760 within one bench), and
+ * runs in rounds let a slow spell fall on all routes alike instead of on one route's runs.
+ */
+async function lighthouseInRounds(baseUrl: string, routes: string[]): Promise<LighthouseResult[]> {
+  const runs = routes.map((): LighthouseRun[] => []);
+  process.stdout.write(`\nLighthouse, mobile, simulated throttling, ${RUNS} rounds of ${routes.join(', ')}:\n`);
   for (let i = 0; i < RUNS; i++) {
-    const run = await runLighthouse(url);
-    runs.push(run);
-    process.stdout.write(formatLighthouseRun(i + 1, run));
+    for (const [index, route] of routes.entries()) {
+      const run = await runLighthouse(`${baseUrl}${route}`);
+      runs[index]!.push(run);
+      process.stdout.write(`  ${route}\n${formatLighthouseRun(i + 1, run)}`);
+    }
   }
-  const lighthouseImageBytes = Math.max(...runs.map((r) => r.oversizedImageBytes));
-  const flagged = runs.find((r) => r.oversizedImages.length)?.oversizedImages ?? [];
-  process.stdout.write(`  Lighthouse "properly size images": ${flagged.length ? `${kb(lighthouseImageBytes)} to save in ${flagged.join(', ')}` : 'nothing to save'}\n`);
-  // A run Lighthouse itself could not record (NO_NAVSTART and the like) says nothing about the page.
-  const recorded = runs.filter((r) => !r.error);
-  if (recorded.length < runs.length) process.stdout.write(`  ${runs.length - recorded.length} run(s) Lighthouse could not record are left out of the median\n`);
-  return { route, jsGzip, performance: recorded.length ? median(recorded.map((r) => r.performance)) : 0, wrongImages, lighthouseImageBytes };
+  return routes.map((route, index) => {
+    const mine = runs[index]!;
+    const lighthouseImageBytes = Math.max(...mine.map((r) => r.oversizedImageBytes));
+    const flagged = mine.find((r) => r.oversizedImages.length)?.oversizedImages ?? [];
+    // A run Lighthouse itself could not record (NO_NAVSTART and the like) says nothing about the page.
+    const recorded = mine.filter((r) => !r.error);
+    const performance = recorded.length ? median(recorded.map((r) => r.performance)) : 0;
+    process.stdout.write(`${route}: performance ${recorded.map((r) => r.performance).join(', ')} (median ${performance})${recorded.length < mine.length ? `; ${mine.length - recorded.length} run(s) Lighthouse could not record left out` : ''}; "properly size images": ${flagged.length ? `${kb(lighthouseImageBytes)} to save in ${flagged.join(', ')}` : 'nothing to save'}\n`);
+    return { performance, lighthouseImageBytes };
+  });
 }
 
 async function main() {
@@ -106,10 +124,11 @@ async function main() {
     const session = await registerFamily(server.baseUrl, qrCode!, 'page');
     const memorial = await uploadPhotos(server.baseUrl, session, await createFullMemorial(server.baseUrl, session), PHOTOS);
 
-    const results: PageResult[] = [];
-    for (const route of [`/memorial/${memorial.slug}`, `/classic-memorial/${memorial.slug}`, `/enhanced-memorial/${memorial.slug}`]) {
-      results.push(await measurePage(server.baseUrl, clientDir, route));
-    }
+    const routes = [`/memorial/${memorial.slug}`, `/classic-memorial/${memorial.slug}`, `/enhanced-memorial/${memorial.slug}`];
+    const pages: PageResult[] = [];
+    for (const route of routes) pages.push(await measurePage(server.baseUrl, clientDir, route));
+    const lighthouse = await lighthouseInRounds(server.baseUrl, routes);
+    const results = pages.map((page, index) => ({ ...page, ...lighthouse[index]! }));
 
     verdict(
       results.flatMap((r) => [
