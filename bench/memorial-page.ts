@@ -104,7 +104,9 @@ async function lighthouseInRounds(baseUrl: string, routes: string[]): Promise<Li
     // A run Lighthouse itself could not record (NO_NAVSTART and the like) says nothing about the page.
     const recorded = mine.filter((r) => !r.error);
     const performance = recorded.length ? median(recorded.map((r) => r.performance)) : 0;
-    process.stdout.write(`${route}: performance ${recorded.map((r) => r.performance).join(', ')} (median ${performance})${recorded.length < mine.length ? `; ${mine.length - recorded.length} run(s) Lighthouse could not record left out` : ''}; "properly size images": ${flagged.length ? `${kb(lighthouseImageBytes)} to save in ${flagged.join(', ')}` : 'nothing to save'}\n`);
+    // Runs on a host Lighthouse found too slow are counted like any other, and named.
+    const slow = recorded.filter((r) => r.slowHost).length;
+    process.stdout.write(`${route}: performance ${recorded.map((r) => r.performance).join(', ')} (median ${performance})${slow ? `; ${slow} of them on a host Lighthouse called slower than it expects` : ''}${recorded.length < mine.length ? `; ${mine.length - recorded.length} run(s) Lighthouse could not record left out` : ''}; "properly size images": ${flagged.length ? `${kb(lighthouseImageBytes)} to save in ${flagged.join(', ')}` : 'nothing to save'}\n`);
     return { performance, lighthouseImageBytes };
   });
 }
