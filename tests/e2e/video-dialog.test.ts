@@ -28,6 +28,8 @@ describe('the video dialog on the landing page', () => {
 
     await trigger.click();
     const dialog = await visible(page.getByRole('dialog', { name: LANDING_VIDEO_TITLE }));
+    // Focus is on the dialog, not in the player: a key pressed inside YouTube's frame never reaches the page.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
     const frame = dialog.locator('iframe');
     await visible(frame);
     const src = `https://www.youtube-nocookie.com/embed/${VIDEO_ID}?autoplay=1&rel=0`;

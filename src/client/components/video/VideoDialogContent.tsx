@@ -20,6 +20,12 @@ export default function VideoDialogContent({ open, onOpenChange, videoUrl, title
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         className="max-w-3xl"
+        // Focus the dialog itself, not its first tabbable element: that is the player, and a key
+        // pressed inside YouTube's frame never reaches this page, so Escape would not close it.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocusTo.current?.focus();
