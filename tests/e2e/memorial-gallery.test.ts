@@ -99,6 +99,12 @@ describe('a large gallery', () => {
 
     // The lightbox goes on past the twelfth item.
     await gallery.getByRole('button', { name: 'Vis film 12 af 16: Film 12' }).click();
+    // Focus is on the lightbox, not in the film's frame, whose keys would never reach the page.
+    await visible(page.getByRole('dialog', { name: 'Film 12 af 16: Film 12' }));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
+    await page.keyboard.press('ArrowLeft');
+    await visible(page.getByRole('dialog', { name: 'Film 11 af 16: Film 11' }));
+    await page.getByRole('dialog').getByRole('button', { name: 'Næste' }).click();
     const film = await visible(page.getByRole('dialog', { name: 'Film 12 af 16: Film 12' }));
     await film.getByRole('button', { name: 'Næste' }).click();
     const photo = await visible(page.getByRole('dialog', { name: 'Billede 13 af 16: Sommerhuset' }));

@@ -42,6 +42,12 @@ export default function Lightbox({ items, index, onIndexChange, label, memorialN
       <DialogContent
         className="max-w-5xl! p-3! sm:p-5!"
         aria-describedby={undefined}
+        // Focus the lightbox itself: its first tabbable element may be a YouTube frame, and keys
+        // pressed inside that frame (Escape, the arrows) never reach this page.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
         onCloseAutoFocus={(event) => {
           // Radix would look for a trigger; the lightbox has many openers.
           event.preventDefault();
