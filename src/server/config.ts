@@ -57,6 +57,7 @@ const schema = z.object({
   RATE_LIMIT_RESET_PER_IP: positiveInt(30),
   RATE_LIMIT_RESET_PER_ACCOUNT: positiveInt(3),
   RATE_LIMIT_QR_VALIDATE_PER_IP: positiveInt(120),
+  RATE_LIMIT_QR_LOOKUP_PER_IP: positiveInt(120),
   RATE_LIMIT_CONTACT_PER_IP: positiveInt(10),
   RATE_LIMIT_CONSENT_PER_IP: positiveInt(200),
 });

@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne, notInArray } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { generateCode, parseCode } from '../../shared/qr-code';
 import type { Db, Tx } from '../db/connection';
 import { qrCodeEvents, qrCodes } from '../db/schema';
+import { BEFORE_CLAIM, tryMoveCode } from './lifecycle';
 
 /**
  * Pulls a code out of whatever a scanner or a person handed us: the bare code, or a link of ours
@@ -27,48 +28,51 @@ export async function isValidCode(db: Db, input: string): Promise<boolean> {
 export type ClaimResult = 'claimed' | 'already-mine' | 'taken' | 'unknown';
 
 /**
- * Locks an unclaimed code to an account (PRODUCT.md "Lock = claim"). The conditional update is the
- * guard: of two people claiming one code at once, exactly one update matches.
+ * Locks an unclaimed code to an account (PRODUCT.md "Lock = claim"). The step is taken only while
+ * the code is still in the state just read, so of two people claiming one code at once exactly one
+ * gets it, and the other is told whose it is not.
  */
 export async function claimCode(tx: Db | Tx, code: string, userId: string, at: Date): Promise<ClaimResult> {
-  const claimed = await tx
-    .update(qrCodes)
-    .set({ status: 'claimed', claimedBy: userId, claimedAt: at })
-    .where(and(eq(qrCodes.code, code), isNull(qrCodes.claimedBy), notInArray(qrCodes.status, ['void', 'linked', 'claimed'])))
-    .returning({ code: qrCodes.code });
-  if (claimed.length > 0) {
-    await tx.insert(qrCodeEvents).values({ code, event: 'claimed', actorId: userId, at });
-    return 'claimed';
-  }
   const [row] = await tx.select().from(qrCodes).where(eq(qrCodes.code, code));
-  if (!row || row.status === 'void') return 'unknown';
-  return row.claimedBy === userId ? 'already-mine' : 'taken';
+  if (row && BEFORE_CLAIM.includes(row.status)) {
+    const claimed = await tryMoveCode(tx, { code, from: row.status, to: 'claimed', actorId: userId, at, set: { claimedBy: userId, claimedAt: at } });
+    if (claimed) return 'claimed';
+  }
+  const [now] = await tx.select().from(qrCodes).where(eq(qrCodes.code, code));
+  if (!now || now.status === 'void') return 'unknown';
+  return now.claimedBy === userId ? 'already-mine' : 'taken';
 }
 
 /** True when the code exists and nobody holds it yet. */
 export async function isClaimable(db: Db | Tx, code: string): Promise<boolean> {
   const [row] = await db.select().from(qrCodes).where(eq(qrCodes.code, code));
-  return Boolean(row && !row.claimedBy && !['void', 'linked', 'claimed'].includes(row.status));
+  return Boolean(row && BEFORE_CLAIM.includes(row.status));
 }
 
-/** Makes new codes, retrying the rare collision with an existing one. */
+/**
+ * Makes new codes (in a package, or loose for demos and tests), retrying the rare collision with an
+ * existing one. Inside the caller's transaction when given one, so a package and its codes are
+ * made together or not at all.
+ */
 export async function createCodes(
-  db: Db,
+  db: Db | Tx,
   count: number,
   deps: { randomBytes: (size: number) => Uint8Array; now: () => Date },
-  actorId: string | null = null,
+  options: { actorId?: string | null; packageId?: string | null } = {},
 ): Promise<string[]> {
+  const { actorId = null, packageId = null } = options;
   return db.transaction(async (tx) => {
     const made: string[] = [];
     while (made.length < count) {
-      const batch = Array.from({ length: Math.min(500, count - made.length) }, () => generateCode(deps.randomBytes));
+      const batch = Array.from({ length: Math.min(1000, count - made.length) }, () => generateCode(deps.randomBytes));
+      const at = deps.now();
       const inserted = await tx
         .insert(qrCodes)
-        .values(batch.map((code) => ({ code, createdAt: deps.now() })))
+        .values(batch.map((code) => ({ code, packageId, createdAt: at })))
         .onConflictDoNothing()
         .returning({ code: qrCodes.code });
       if (inserted.length > 0) {
-        await tx.insert(qrCodeEvents).values(inserted.map(({ code }) => ({ code, event: 'created' as const, actorId, at: deps.now() })));
+        await tx.insert(qrCodeEvents).values(inserted.map(({ code }) => ({ code, event: 'created' as const, actorId, at, detail: packageId ? { packageId } : null })));
       }
       made.push(...inserted.map((row) => row.code));
     }

@@ -1,34 +1,77 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { QR_PACKAGE_STATUSES, QR_STATUSES } from '../../../shared/qr-lifecycle';
+import { memorials } from './memorials';
+import { resellers } from './resellers';
 import { users } from './users';
 
 /** PRODUCT.md's lifecycle of a code, from the package it is made in to the memorial it opens. */
-export const qrStatuses = ['created', 'produced', 'in_stock', 'shipped', 'claimed', 'linked', 'void'] as const;
-export type QrStatus = (typeof qrStatuses)[number];
+export const qrStatuses = QR_STATUSES;
+export type { QrStatus } from '../../../shared/qr-lifecycle';
+
+/**
+ * A package (QR-pakke): a batch of codes made in one go for one reseller, or for direct sale when
+ * reseller_id is empty. It moves through the warehouse steps with its codes (qr/lifecycle.ts).
+ */
+export const qrPackages = pgTable(
+  'qr_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    resellerId: uuid('reseller_id').references(() => resellers.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: QR_PACKAGE_STATUSES }).notNull().default('created'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qr_packages_reseller_idx').on(t.resellerId), check('qr_packages_size_positive', sql`${t.size} > 0`)],
+);
 
 export const qrCodes = pgTable(
   'qr_codes',
   {
     code: text('code').primaryKey(),
-    status: text('status', { enum: qrStatuses }).notNull().default('created'),
+    status: text('status', { enum: QR_STATUSES }).notNull().default('created'),
+    /** Empty for codes made one by one (the CLI's qr:generate for demos and tests). */
+    packageId: uuid('package_id').references(() => qrPackages.id, { onDelete: 'restrict' }),
     claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * The memorial the stone opens, and a second one for a shared stone (the dual page). No cascade:
+     * a memorial is never removed from under a code; it must be unlinked first.
+     */
+    memorialId: uuid('memorial_id').references(() => memorials.id, { onDelete: 'restrict' }),
+    secondMemorialId: uuid('second_memorial_id').references(() => memorials.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('qr_codes_claimed_by_idx').on(t.claimedBy)],
+  (t) => [
+    index('qr_codes_claimed_by_idx').on(t.claimedBy),
+    index('qr_codes_package_idx').on(t.packageId),
+    index('qr_codes_memorial_idx').on(t.memorialId),
+    index('qr_codes_second_memorial_idx').on(t.secondMemorialId),
+    // A linked code opens a memorial, and only a linked one does.
+    check('qr_codes_linked_has_memorial', sql`(${t.status} = 'linked') = (${t.memorialId} IS NOT NULL)`),
+    check('qr_codes_second_needs_first', sql`${t.secondMemorialId} IS NULL OR (${t.memorialId} IS NOT NULL AND ${t.secondMemorialId} <> ${t.memorialId})`),
+  ],
 );
 
-/** Every step of a code's life, with who and when. */
+/**
+ * Every step of a code's life: from which state to which, who, when. Append-only: a trigger in the
+ * migration refuses to change or delete a row (only the actor is cleared when an account is erased).
+ * `event` is the state the code moved to; `from_status` is empty for the code's creation.
+ */
 export const qrCodeEvents = pgTable(
   'qr_code_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     code: text('code')
       .notNull()
-      .references(() => qrCodes.code, { onDelete: 'cascade' }),
-    event: text('event', { enum: qrStatuses }).notNull(),
+      .references(() => qrCodes.code, { onDelete: 'restrict' }),
+    fromStatus: text('from_status', { enum: QR_STATUSES }),
+    event: text('event', { enum: QR_STATUSES }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('qr_code_events_code_idx').on(t.code)],
+  (t) => [index('qr_code_events_code_idx').on(t.code, t.id)],
 );
