@@ -10,6 +10,7 @@ import { validateQrBody, validateQrResponse } from '../../shared/qr';
 import { createQrPackageBody, linkQrBody, ownedQrCode, qrCodeListResponse, qrCodeParams, qrPackageResponse, qrTransitionBody } from '../../shared/qr-lifecycle';
 import { requireUser } from '../auth/sessions';
 import type { Deps } from '../deps';
+import { qrImageRoutes } from './image-routes';
 import { heldCodes, linkCode, lockCode, unlinkCode, unlockCode } from './holder';
 import { createPackage, moveOneCode, movePackage, presentPackage } from './packages';
 import { isValidCode } from './service';
@@ -25,6 +26,8 @@ export function qrRoutes(app: FastifyInstance, deps: Deps) {
   const windowMs = deps.config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   // Every call that names a code costs the caller, so guessing codes costs the guesser, not the database.
   const lookUp = (request: FastifyRequest) => deps.rateLimiter.consume({ key: `qr-lookup-ip:${request.ip}`, max: deps.config.RATE_LIMIT_QR_LOOKUP_PER_IP, windowMs });
+
+  qrImageRoutes(app, deps, lookUp);
 
   // Answers only yes or no, and is rate-limited: it must not become a way to enumerate codes.
   api.post('/api/qr-codes/validate', { schema: { body: validateQrBody, response: { 200: validateQrResponse } } }, async (request) => {

@@ -1,0 +1,62 @@
+/**
+ * The code as SVG, PNG and a one-page PDF to print, for its holder and for the back office. To
+ * anyone else a code has no picture: the same "Ugyldig QR-kode" as a code that does not exist.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { formatCode } from '../../shared/qr-code';
+import { qrCodeParams } from '../../shared/qr-lifecycle';
+import { requireUser } from '../auth/sessions';
+import { qrCodes } from '../db/schema';
+import type { Deps } from '../deps';
+import { notFound } from '../lib/errors';
+import { INVALID_CODE } from './holder';
+import { type QrErrorCorrection, qrPng, qrPrintPdf, qrSvg, qrUrl } from './images';
+import { STAFF_ROLES } from './lifecycle';
+import { codeFromInput } from './service';
+
+const imageQuery = z.object({
+  ecc: z.enum(['H', 'Q'], { error: 'Fejlkorrektion skal være H (sten) eller Q (tryk).' }).optional(),
+  size: z.coerce.number().int('Størrelsen skal være et helt antal pixels.').min(64, 'Mindst 64 pixels.').max(4096, 'Højst 4096 pixels.').default(1024),
+});
+
+export function qrImageRoutes(app: FastifyInstance, deps: Deps, lookUp: (request: FastifyRequest) => Promise<void>) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The code, for its holder or staff; its voided or unknown form, and anyone else's, is not found. */
+  async function pictureOf(request: FastifyRequest, input: string): Promise<string> {
+    await lookUp(request);
+    const user = await requireUser(deps, request);
+    const code = codeFromInput(input);
+    const [row] = code ? await deps.db.select().from(qrCodes).where(eq(qrCodes.code, code)) : [];
+    if (!row || row.status === 'void' || (row.claimedBy !== user.id && !STAFF_ROLES.includes(user.role))) throw notFound(INVALID_CODE);
+    return row.code;
+  }
+
+  const send = (reply: FastifyReply, code: string, type: string, extension: string, body: string | Uint8Array) =>
+    reply
+      .header('content-type', type)
+      .header('content-disposition', `inline; filename="mindested-qr-${formatCode(code)}.${extension}"`)
+      // The same code always gives the same picture, but it is the holder's: no shared cache keeps it.
+      .header('cache-control', 'private, max-age=3600')
+      .send(typeof body === 'string' ? body : Buffer.from(body));
+
+  api.get('/api/qr-codes/:code/qr.svg', { schema: { params: qrCodeParams, querystring: imageQuery } }, async (request, reply) => {
+    const code = await pictureOf(request, request.params.code);
+    return send(reply, code, 'image/svg+xml; charset=utf-8', 'svg', await qrSvg(qrUrl(deps.config.BASE_URL, code), request.query.ecc ?? 'H'));
+  });
+
+  api.get('/api/qr-codes/:code/qr.png', { schema: { params: qrCodeParams, querystring: imageQuery } }, async (request, reply) => {
+    const code = await pictureOf(request, request.params.code);
+    return send(reply, code, 'image/png', 'png', await qrPng(qrUrl(deps.config.BASE_URL, code), request.query.ecc ?? 'H', request.query.size));
+  });
+
+  // Paper: Q unless asked otherwise, the level PRODUCT.md gives print.
+  api.get('/api/qr-codes/:code/print.pdf', { schema: { params: qrCodeParams, querystring: imageQuery.pick({ ecc: true }) } }, async (request, reply) => {
+    const code = await pictureOf(request, request.params.code);
+    const ecc: QrErrorCorrection = request.query.ecc ?? 'Q';
+    return send(reply, code, 'application/pdf', 'pdf', await qrPrintPdf(deps.config.BASE_URL, code, ecc));
+  });
+}
