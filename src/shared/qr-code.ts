@@ -77,3 +77,18 @@ export function generateCode(randomBytes: (size: number) => Uint8Array): string 
 export function formatCode(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
+
+/**
+ * Pulls a code out of whatever a scanner or a person handed us: the bare code, or a link of ours
+ * that carries it (/qr/{code}, /qr-scan/{code}, …).
+ */
+export function codeFromInput(input: string): string | null {
+  const trimmed = input.trim();
+  const fromPath = /\/(?:qr|qr-scan|qr-setup|qr-linking|memorial\/qr)\/([^/?#\s]+)/i.exec(trimmed);
+  if (!fromPath) return parseCode(trimmed);
+  try {
+    return parseCode(decodeURIComponent(fromPath[1]!));
+  } catch {
+    return null; // a broken %-escape, as a damaged print or a prankster's link may carry
+  }
+}

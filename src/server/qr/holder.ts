@@ -12,7 +12,8 @@ import type { Deps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { MEMORIAL_NOT_FOUND, findMemorial } from '../memorials/service';
 import { BEFORE_CLAIM, moveCode } from './lifecycle';
-import { claimCode, codeFromInput } from './service';
+import { codeFromInput } from '../../shared/qr-code';
+import { claimCode } from './service';
 
 export const INVALID_CODE = 'Ugyldig QR-kode';
 export const TAKEN = 'QR-koden er allerede låst til en anden konto. Er det jeres kode, så kontakt os, så hjælper vi.';

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { formatCode } from '../../shared/qr-code';
 import { qrCodeParams } from '../../shared/qr-lifecycle';
 import { requireUser } from '../auth/sessions';
 import { qrCodes } from '../db/schema';
@@ -15,7 +14,7 @@ import { notFound } from '../lib/errors';
 import { INVALID_CODE } from './holder';
 import { type QrErrorCorrection, qrPng, qrPrintPdf, qrSvg, qrUrl } from './images';
 import { STAFF_ROLES } from './lifecycle';
-import { codeFromInput } from './service';
+import { codeFromInput, formatCode } from '../../shared/qr-code';
 
 const imageQuery = z.object({
   ecc: z.enum(['H', 'Q'], { error: 'Fejlkorrektion skal være H (sten) eller Q (tryk).' }).optional(),

@@ -11,7 +11,8 @@ import type { Deps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { INVALID_CODE } from './holder';
 import { STAFF_ONLY, STAFF_ROLES, WAREHOUSE_STEP, moveCode, staffStepRefusal } from './lifecycle';
-import { codeFromInput, createCodes } from './service';
+import { codeFromInput } from '../../shared/qr-code';
+import { createCodes } from './service';
 
 interface Staff {
   id: string;

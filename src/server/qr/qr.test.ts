@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCode } from '../../shared/qr-code';
+import { codeFromInput, generateCode } from '../../shared/qr-code';
 import { createCode, createUser } from '../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
-import { codeFromInput } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +19,7 @@ describe('codeFromInput', () => {
     expect(codeFromInput(`https://mindested.dk/qr/${code.toLowerCase()}`)).toBe(code);
     expect(codeFromInput(`http://localhost:5000/qr-scan/${code}?x=1`)).toBe(code);
     expect(codeFromInput('https://ondt.example/noget-andet')).toBeNull();
+    expect(codeFromInput('https://mindested.dk/qr/%E0%A4%A')).toBeNull();
   });
 });
 

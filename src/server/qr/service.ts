@@ -1,18 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { generateCode, parseCode } from '../../shared/qr-code';
+import { codeFromInput, generateCode } from '../../shared/qr-code';
 import type { Db, Tx } from '../db/connection';
 import { qrCodeEvents, qrCodes } from '../db/schema';
 import { BEFORE_CLAIM, tryMoveCode } from './lifecycle';
-
-/**
- * Pulls a code out of whatever a scanner or a person handed us: the bare code, or a link of ours
- * that carries it (/qr/{code}, /qr-scan/{code}, …).
- */
-export function codeFromInput(input: string): string | null {
-  const trimmed = input.trim();
-  const fromPath = /\/(?:qr|qr-scan|qr-setup|qr-linking|memorial\/qr)\/([^/?#\s]+)/i.exec(trimmed);
-  return parseCode(fromPath ? decodeURIComponent(fromPath[1]!) : trimmed);
-}
 
 /** A code is valid when it is ours and not voided. It says nothing about who holds it. */
 export async function isValidCode(db: Db, input: string): Promise<boolean> {
