@@ -1,5 +1,5 @@
 /**
- * /profile: who is signed in, the memorials they look after, and logging out. A visitor is sent to log in first, and comes back
+ * /profile: who is signed in, the memorials they look after, their QR codes, and logging out. A visitor is sent to log in first, and comes back
  * here afterwards (?redirect=/profile).
  */
 import { Navigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useLogout } from '@/client/auth/use-logout';
 import { useUser } from '@/client/auth/use-user';
 import { usePageTitle } from '@/client/lib/page-title';
 import { MyMemorials } from './MyMemorials';
+import { MyQrCodes } from './MyQrCodes';
 
 const danishDate = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -49,6 +50,7 @@ export default function ProfilePage() {
           ))}
         </dl>
         <MyMemorials />
+        <MyQrCodes />
         <div className="mt-10 flex justify-center">
           <Button variant="secondary" size="lg" onClick={() => logout.mutate()} disabled={logout.isPending} className="w-full sm:w-auto">
             <LogOut aria-hidden="true" />
