@@ -20,7 +20,7 @@ export type ClaimResult = 'claimed' | 'already-mine' | 'taken' | 'unknown';
 /**
  * Locks an unclaimed code to an account (PRODUCT.md "Lock = claim"). The step is taken only while
  * the code is still in the state just read, so of two people claiming one code at once exactly one
- * gets it, and the other is told whose it is not.
+ * gets it, and the other learns that it is taken.
  */
 export async function claimCode(tx: Db | Tx, code: string, userId: string, at: Date): Promise<ClaimResult> {
   const [row] = await tx.select().from(qrCodes).where(eq(qrCodes.code, code));
