@@ -66,6 +66,8 @@ export function AppRoutes() {
           <Route path="/cookies" element={<CookiesPage />} />
           <Route path="/reseller-terms" element={<ResellerTermsPage />} />
           <Route path="/memorial/:id" element={<MemorialPage />} />
+          {/* The memorial a stone's code is linked to, by the code: a private page's own address carries its name. */}
+          <Route path="/memorial/qr/:id" element={<MemorialPage />} />
           <Route path="/classic-memorial/:id" element={<MemorialPage layout="classic" />} />
           <Route path="/enhanced-memorial/:id" element={<MemorialPage layout="enhanced" />} />
           <Route path="/create-memorial" element={<CreateMemorialPage />} />

@@ -68,3 +68,16 @@ export const qrPackageResponse = z.object({
   status: z.enum(QR_PACKAGE_STATUSES),
   createdAt: z.string(),
 });
+
+/**
+ * Where a scanned code leads (GET /api/qr-codes/{code}/scan): its memorial, setting up my own
+ * code, activating a free one, an explanation for someone else's, or "Ugyldig QR-kode".
+ */
+export const scanResult = z.discriminatedUnion('next', [
+  z.object({ next: z.literal('memorial'), code: z.string(), path: z.string() }),
+  z.object({ next: z.literal('setup'), code: z.string() }),
+  z.object({ next: z.literal('activate'), code: z.string() }),
+  z.object({ next: z.literal('taken'), code: z.string() }),
+  z.object({ next: z.literal('invalid') }),
+]);
+export type ScanResult = z.infer<typeof scanResult>;

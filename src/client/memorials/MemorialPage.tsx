@@ -1,6 +1,6 @@
 /**
- * /memorial/{id}, /classic-memorial/{id} and /enhanced-memorial/{id}: the page a visitor's phone
- * opens in front of the stone. /memorial/ shows the layout the family chose; the other two show
+ * /memorial/{id}, /classic-memorial/{id} and /enhanced-memorial/{id} (id, slug or a linked QR
+ * code), and /memorial/qr/{code}: the page a visitor's phone opens in front of the stone. /memorial/ shows the layout the family chose; the other two show
  * the one they name. The memorial usually arrives written into the HTML (use-memorial.ts);
  * otherwise it is fetched, with a calm message while it loads or when it cannot be shown.
  *

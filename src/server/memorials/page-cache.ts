@@ -13,13 +13,13 @@
  * (docs/decisions/0009).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { type SQL, eq } from 'drizzle-orm';
 import type { ClientHtml } from '../client-html';
 import { memorials } from '../db/schema';
 import type { Deps } from '../deps';
 import { memorialPageHead } from './page-head';
+import { UUID, memorialIdForCode } from './service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Pages kept at once; a page is about 10–100 KB, and a new version replaces its memorial's old one. */
 const MAX_PAGES = 300;
 /** How long a reading of a memorial's version and privacy is trusted without asking again. */
@@ -74,11 +74,14 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
     const now = deps.now().getTime();
     const known = readings.get(key);
     if (known && now - known.at < VERSION_TTL_MS) return known.found;
-    const [found] = await deps.db
-      .select({ id: memorials.id, updatedAt: memorials.updatedAt, privacy: memorials.privacy, deletedAt: memorials.deletedAt })
-      .from(memorials)
-      .where(UUID.test(key) ? eq(memorials.id, key) : eq(memorials.slug, key))
-      .limit(1);
+    const select = (where: SQL) =>
+      deps.db.select({ id: memorials.id, updatedAt: memorials.updatedAt, privacy: memorials.privacy, deletedAt: memorials.deletedAt }).from(memorials).where(where).limit(1);
+    let [found] = await select(UUID.test(key) ? eq(memorials.id, key) : eq(memorials.slug, key));
+    // A stone's code names the memorial it is linked to (findMemorial's order: a slug first).
+    if (!found && !UUID.test(key)) {
+      const linked = await memorialIdForCode(deps.db, key);
+      if (linked) [found] = await select(eq(memorials.id, linked));
+    }
     readings.set(key, { found: found ?? null, at: now });
     if (readings.size > MAX_PAGES * 4) readings.delete(readings.keys().next().value!);
     return found ?? null;

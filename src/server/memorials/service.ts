@@ -2,12 +2,13 @@
  * The rules of memorials: who may read and change one, addresses that stay unique, and deletion
  * that can be undone for RESTORE_DAYS. Routes (routes.ts) only parse, call and present.
  */
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { MemorialChanges, MemorialFields } from '../../shared/memorials-api';
 import type { MediaItem } from '../../shared/media';
 import { RESTORE_DAYS, type MemberRole, type Memorial, type MemorialSummary } from '../../shared/memorials';
+import { parseCode } from '../../shared/qr-code';
 import type { Db, Tx } from '../db/connection';
-import { memorialMedia, memorialMembers, memorials } from '../db/schema';
+import { memorialMedia, memorialMembers, memorials, qrCodes } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { listMedia } from '../media/present';
@@ -103,18 +104,39 @@ export async function createMemorial(deps: Deps, userId: string, fields: Memoria
   throw new HttpError(503, 'Mindesiden kunne ikke oprettes lige nu. Prøv igen om et øjeblik.');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A memorial by id or slug, deleted or not, with the reader's role on it. */
+/**
+ * The memorial a linked QR code opens (the first, for a shared stone), when `key` is a code: a
+ * stone's address may name the memorial by its code (SPEC.md: /memorial/{id} is "id or code").
+ */
+export async function memorialIdForCode(db: Db | Tx, key: string): Promise<string | null> {
+  const code = parseCode(key);
+  if (!code) return null;
+  const [row] = await db.select({ memorialId: qrCodes.memorialId }).from(qrCodes).where(and(eq(qrCodes.code, code), eq(qrCodes.status, 'linked')));
+  return row?.memorialId ?? null;
+}
+
+/**
+ * A memorial by id, slug or linked QR code, deleted or not, with the reader's role on it. A slug
+ * wins over a code of the same letters (a slug can be typed to look like one).
+ */
 export async function findMemorial(db: Db | Tx, idOrSlug: string, userId: string | null): Promise<{ row: MemorialRow; role: MemberRole | null } | null> {
   const key = idOrSlug.toLowerCase();
-  const [found] = await db
-    .select({ row: memorials, role: memorialMembers.role })
-    .from(memorials)
-    .leftJoin(memorialMembers, and(eq(memorialMembers.memorialId, memorials.id), eq(memorialMembers.userId, userId ?? sql`null`)))
-    .where(UUID.test(key) ? eq(memorials.id, key) : eq(memorials.slug, key))
-    .limit(1);
-  return found ? { row: found.row, role: found.role ?? null } : null;
+  const by = async (where: SQL) => {
+    const [found] = await db
+      .select({ row: memorials, role: memorialMembers.role })
+      .from(memorials)
+      .leftJoin(memorialMembers, and(eq(memorialMembers.memorialId, memorials.id), eq(memorialMembers.userId, userId ?? sql`null`)))
+      .where(where)
+      .limit(1);
+    return found ? { row: found.row, role: found.role ?? null } : null;
+  };
+  if (UUID.test(key)) return by(eq(memorials.id, key));
+  const bySlug = await by(eq(memorials.slug, key));
+  if (bySlug) return bySlug;
+  const linked = await memorialIdForCode(db, key);
+  return linked ? by(eq(memorials.id, linked)) : null;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCode, createUser } from '../../../tests/support/factories';
-import { signIn } from '../../../tests/support/sign-in';
+import { signIn, signedInUser } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Memorial } from '../../shared/memorials';
 import type { OwnedQrCode } from '../../shared/qr-lifecycle';
@@ -24,10 +24,7 @@ interface Person {
   id: string;
   cookie: string;
 }
-async function person(): Promise<Person> {
-  const user = await createUser(t.database.db);
-  return { id: user.id, cookie: await signIn(t, user) };
-}
+const person = (): Promise<Person> => signedInUser(t);
 
 const post = (url: string, who?: Person, payload?: object, ip = '127.0.0.1') =>
   t.request({ method: 'POST', url, headers: who ? { cookie: who.cookie } : {}, remoteAddress: ip, ...(payload ? { payload } : {}) });

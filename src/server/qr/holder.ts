@@ -93,14 +93,16 @@ export async function linkCode(deps: Deps, input: string, userId: string, body: 
       set: { memorialId, secondMemorialId },
       detail: { memorialId, secondMemorialId },
     });
-    return row.code;
+    return { code: row.code, memorialId, secondMemorialId };
   });
-  return (await heldCodes(deps.db, userId, [code]))[0]!;
+  // Visitors' pages read by the code's address must learn of the link now, not in a second.
+  for (const id of [code.memorialId, code.secondMemorialId]) if (id) deps.memorialChanged?.(id);
+  return (await heldCodes(deps.db, userId, [code.code]))[0]!;
 }
 
 /** Unlink: the holder, or the owner of a memorial the code opens, takes the code off the memorial(s). */
 export async function unlinkCode(deps: Deps, input: string, userId: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const unlinked = await deps.db.transaction(async (tx) => {
     const row = await codeForChange(tx, input);
     if (row.status !== 'linked') {
       if (row.claimedBy === userId) throw conflict(NOT_LINKED);
@@ -116,7 +118,9 @@ export async function unlinkCode(deps: Deps, input: string, userId: string): Pro
       set: { memorialId: null, secondMemorialId: null },
       detail: { memorialId: row.memorialId, secondMemorialId: row.secondMemorialId },
     });
+    return [row.memorialId, row.secondMemorialId];
   });
+  for (const id of unlinked) if (id) deps.memorialChanged?.(id);
 }
 
 async function ownsAny(tx: Tx, memorialIds: (string | null)[], userId: string): Promise<boolean> {

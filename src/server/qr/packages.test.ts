@@ -6,7 +6,7 @@
 import { asc, count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCode, createUser } from '../../../tests/support/factories';
-import { signIn } from '../../../tests/support/sign-in';
+import { signedInUser } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
 import { QR_STATUSES, type QrStatus } from '../../shared/qr-lifecycle';
@@ -24,10 +24,7 @@ interface Person {
   id: string;
   cookie: string;
 }
-async function person(role: Role = 'user'): Promise<Person> {
-  const user = await createUser(t.database.db, { role });
-  return { id: user.id, cookie: await signIn(t, user) };
-}
+const person = (role: Role = 'user'): Promise<Person> => signedInUser(t, { role });
 const post = (url: string, who: Person | undefined, payload: object) =>
   t.request({ method: 'POST', url, headers: who ? { cookie: who.cookie } : {}, payload });
 

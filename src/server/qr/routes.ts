@@ -7,12 +7,13 @@ import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { validateQrBody, validateQrResponse } from '../../shared/qr';
-import { createQrPackageBody, linkQrBody, ownedQrCode, qrCodeListResponse, qrCodeParams, qrPackageResponse, qrTransitionBody } from '../../shared/qr-lifecycle';
-import { requireUser } from '../auth/sessions';
+import { createQrPackageBody, linkQrBody, ownedQrCode, qrCodeListResponse, qrCodeParams, qrPackageResponse, qrTransitionBody, scanResult } from '../../shared/qr-lifecycle';
+import { requireUser, sessionToken, userForSession } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { qrImageRoutes } from './image-routes';
 import { heldCodes, linkCode, lockCode, unlinkCode, unlockCode } from './holder';
 import { createPackage, moveOneCode, movePackage, presentPackage } from './packages';
+import { resolveScan } from './scan';
 import { isValidCode } from './service';
 
 /** A holder's codes are theirs alone: never kept by a shared cache. */
@@ -33,6 +34,14 @@ export function qrRoutes(app: FastifyInstance, deps: Deps) {
   api.post('/api/qr-codes/validate', { schema: { body: validateQrBody, response: { 200: validateQrResponse } } }, async (request) => {
     await deps.rateLimiter.consume({ key: `qr-validate-ip:${request.ip}`, max: deps.config.RATE_LIMIT_QR_VALIDATE_PER_IP, windowMs });
     return { valid: await isValidCode(deps.db, request.body.code) };
+  });
+
+  // Anyone may scan a stone; what the answer says depends on who holds the phone.
+  api.get('/api/qr-codes/:code/scan', { schema: { params: qrCodeParams, response: { 200: scanResult } } }, async (request, reply) => {
+    await lookUp(request);
+    const user = await userForSession(deps.db, deps.now(), sessionToken(request));
+    personal(reply);
+    return resolveScan(deps.db, request.params.code, user?.id ?? null);
   });
 
   api.post('/api/qr-codes/:code/lock', { schema: { params: qrCodeParams, response: { 200: ownedQrCode } } }, async (request, reply) => {
