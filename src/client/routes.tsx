@@ -17,6 +17,10 @@ const HiddenRegisterPage = lazy(() => import('./auth/HiddenRegisterPage'));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const QrInfoPage = lazy(() => import('./qr-info/QrInfoPage'));
+const QrScanPage = lazy(() => import('./qr/QrScanPage'));
+const QrSetupPage = lazy(() => import('./qr/QrSetupPage'));
+const QrLinkingPage = lazy(() => import('./qr/QrLinkingPage'));
+const DualMemorialPage = lazy(() => import('./qr/DualMemorialPage'));
 const NotFoundPage = lazy(() => import('./not-found/NotFoundPage'));
 const PricingPage = lazy(() => import('./pricing/PricingPage'));
 const ContactPage = lazy(() => import('./contact/ContactPage'));
@@ -68,6 +72,7 @@ export function AppRoutes() {
           <Route path="/memorial/:id" element={<MemorialPage />} />
           {/* The memorial a stone's code is linked to, by the code: a private page's own address carries its name. */}
           <Route path="/memorial/qr/:id" element={<MemorialPage />} />
+          <Route path="/memorial/qr/:code/dual" element={<DualMemorialPage />} />
           <Route path="/classic-memorial/:id" element={<MemorialPage layout="classic" />} />
           <Route path="/enhanced-memorial/:id" element={<MemorialPage layout="enhanced" />} />
           <Route path="/create-memorial" element={<CreateMemorialPage />} />
@@ -80,6 +85,9 @@ export function AppRoutes() {
           <Route path="/gallery-demo" element={<GalleryDemoPage />} />
           <Route path="/theme-test" element={<ThemeTestPage />} />
           <Route path="/qr/:code" element={<QrRedirect />} />
+          <Route path="/qr-scan/:code" element={<QrScanPage />} />
+          <Route path="/qr-setup/:code" element={<QrSetupPage />} />
+          <Route path="/qr-linking/:code" element={<QrLinkingPage />} />
           {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
           <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -66,7 +66,7 @@ describe('Mine QR-koder', () => {
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await own.getByRole('button', { name: 'Knyt koden' }).click();
-    await expectToast(page, 'QR-kode tilknyttet', { description: 'Stenen åbner nu mindesiden for Anna Holm og Poul Holm.' });
+    await expectToast(page, 'Mindesiden er valgt', { description: `Stenen med koden ${formatCode(family.qrCode)} åbner nu mindesiden for Anna Holm og Poul Holm.` });
     await visible(own.getByText('Tilknyttet mindeside'));
     await visible(own.getByRole('link', { name: 'Poul Holm' }));
 

@@ -1,7 +1,8 @@
 /**
  * The QR variant of the login page, /qr-scan/{code}/login (SPEC.md §2 "Login page", §4): a person
  * with an account activates the code of a stone by logging in; the code is locked to the account.
- * /qr-scan/{code} itself arrives in a later issue, so only the address it ends on is checked.
+ * After the login the person goes on to /qr-scan/{code}, which sends the code's holder on to set
+ * it up (/qr-setup/{code}; the scan flow itself is tested in qr-journey.test.ts).
  */
 import { describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from '../support/browser';
@@ -32,7 +33,7 @@ describe('the QR login page /qr-scan/{code}/login', () => {
     await waitForPath(page, `/qr-scan/${code}`);
   });
 
-  test('logging in with an unclaimed code shows "QR-kode tilknyttet", ends on /qr-scan/{code} and locks the code to the account', async () => {
+  test('logging in with an unclaimed code shows "QR-kode tilknyttet", goes on by /qr-scan/{code} to set the code up, and locks it to the account', async () => {
     const { page, server } = e2e;
     const account = await registerAccount(server);
     const code = server.takeCode();
@@ -41,7 +42,7 @@ describe('the QR login page /qr-scan/{code}/login', () => {
     const form = await fillLogin(page, account.username, account.password);
     await form.submit.click();
     await expectToast(page, LINKED.title, { description: LINKED.description });
-    await waitForPath(page, `/qr-scan/${code}`);
+    await waitForPath(page, `/qr-setup/${code}`);
 
     const me = await page.request.get('/api/user');
     expect(me.status()).toBe(200);
@@ -73,7 +74,7 @@ describe('the QR login page /qr-scan/{code}/login', () => {
     expect((await login(server, owner.username, owner.password, owner.qrCode)).body.qrCodeLinked).toBe(true);
   });
 
-  test('ignores ?redirect=: with a QR code the person always goes on to /qr-scan/{code}', async () => {
+  test('ignores ?redirect=: with a QR code the person always goes on by /qr-scan/{code}', async () => {
     const { page, server } = e2e;
     const account = await registerAccount(server);
     const code = server.takeCode();
@@ -81,7 +82,7 @@ describe('the QR login page /qr-scan/{code}/login', () => {
     const form = await fillLogin(page, account.username, account.password);
     await form.submit.click();
     await expectToast(page, LINKED.title);
-    await waitForPath(page, `/qr-scan/${code}`);
+    await waitForPath(page, `/qr-setup/${code}`);
   });
 
   test('a logged-in person is not sent away from the QR login page', async () => {
@@ -115,7 +116,7 @@ describe('the QR login page /qr-scan/{code}/login', () => {
 });
 
 describe('/login?qrCode= (the code as a query parameter)', () => {
-  test('links the code and goes on to /qr-scan/{code}', async () => {
+  test('links the code and goes on by /qr-scan/{code} to set it up', async () => {
     const { page, server } = e2e;
     const account = await registerAccount(server);
     const code = server.takeCode();
@@ -124,7 +125,7 @@ describe('/login?qrCode= (the code as a query parameter)', () => {
     const form = await fillLogin(page, account.username, account.password);
     await form.submit.click();
     await expectToast(page, LINKED.title, { description: LINKED.description });
-    await waitForPath(page, `/qr-scan/${code}`);
+    await waitForPath(page, `/qr-setup/${code}`);
     expect((await login(server, account.username, account.password, code)).body.qrCodeLinked).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
  * and the memorial itself show it at once.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import type { CreateMemorialBody, UpdateMemorialBody } from '@/shared/memorials-api';
@@ -17,10 +18,27 @@ export function rememberMemorial(queryClient: QueryClient, memorial: Memorial) {
   void queryClient.invalidateQueries({ queryKey: ['/api/user/memorials'] });
 }
 
+/**
+ * Creates a memorial. Started from a stone's code (/qr-setup/{code} → ?qrCode=…), the new memorial
+ * is also what the code opens; if linking fails the memorial stays made, and the toast says how
+ * to link it from the profile instead.
+ */
 export function useCreateMemorial() {
   const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const code = search.get('qrCode');
   return useMutation({
-    mutationFn: (body: CreateMemorialBody) => apiRequest<Memorial>('POST', '/api/memorials', { body }),
+    mutationFn: async (body: CreateMemorialBody) => {
+      const memorial = await apiRequest<Memorial>('POST', '/api/memorials', { body });
+      if (code) {
+        await apiRequest('POST', `/api/qr-codes/${encodeURIComponent(code)}/link`, { body: { memorial: memorial.id } })
+          .then(() => queryClient.invalidateQueries({ queryKey: ['/api/user/owned-qr-codes'] }))
+          .catch((error: unknown) =>
+            toast({ variant: 'destructive', title: 'Fejl ved opdatering', description: `Mindesiden er oprettet, men QR-koden blev ikke knyttet til den: ${errorMessage(error)} Du kan knytte den under Mine QR-koder på din profil.` }),
+          );
+      }
+      return memorial;
+    },
     onSuccess: (memorial) => rememberMemorial(queryClient, memorial),
     onError: (error) => toast({ variant: 'destructive', title: 'Fejl ved oprettelse', description: errorMessage(error) }),
   });

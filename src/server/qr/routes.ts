@@ -13,7 +13,7 @@ import type { Deps } from '../deps';
 import { qrImageRoutes } from './image-routes';
 import { heldCodes, linkCode, lockCode, unlinkCode, unlockCode } from './holder';
 import { createPackage, moveOneCode, movePackage, presentPackage } from './packages';
-import { resolveScan } from './scan';
+import { memorialsOfCode, resolveScan } from './scan';
 import { isValidCode } from './service';
 
 /** A holder's codes are theirs alone: never kept by a shared cache. */
@@ -21,6 +21,7 @@ const personal = (reply: FastifyReply) => reply.header('cache-control', 'private
 
 const packageParams = z.object({ id: z.uuid('QR-pakken findes ikke.') });
 const codeStepResponse = z.object({ code: z.string(), status: z.string() });
+const codeMemorialsResponse = z.object({ memorials: z.array(z.object({ id: z.string(), slug: z.string() })) });
 
 export function qrRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +43,13 @@ export function qrRoutes(app: FastifyInstance, deps: Deps) {
     const user = await userForSession(deps.db, deps.now(), sessionToken(request));
     personal(reply);
     return resolveScan(deps.db, request.params.code, user?.id ?? null);
+  });
+
+  api.get('/api/qr-codes/:code/memorials', { schema: { params: qrCodeParams, response: { 200: codeMemorialsResponse } } }, async (request, reply) => {
+    await lookUp(request);
+    const user = await userForSession(deps.db, deps.now(), sessionToken(request));
+    personal(reply);
+    return { memorials: await memorialsOfCode(deps, request.params.code, user?.id ?? null) };
   });
 
   api.post('/api/qr-codes/:code/lock', { schema: { params: qrCodeParams, response: { 200: ownedQrCode } } }, async (request, reply) => {

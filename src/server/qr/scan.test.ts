@@ -121,3 +121,23 @@ describe('a memorial by its stone’s code', () => {
     expect(page.body).not.toContain(memorial.slug);
   });
 });
+
+describe('GET /api/qr-codes/{code}/memorials', () => {
+  it('lists a shared stone’s memorials in order, leaving out a private one for an outsider', async () => {
+    const shared = await linkedStone({ name: 'Else Bach' }, { name: 'Hans Bach', privacy: 'private' });
+    const list = (who?: Person) => request('GET', `/api/qr-codes/${shared.code}/memorials`, who);
+    const forFamily = await list(shared.family);
+    expect(forFamily.statusCode).toBe(200);
+    expect(forFamily.json<{ memorials: { slug: string }[] }>().memorials.map((m) => m.slug)).toEqual([shared.memorial.slug, expect.stringMatching(/^hans-bach/)]);
+    const forVisitor = await list();
+    expect(forVisitor.json<{ memorials: { slug: string }[] }>().memorials.map((m) => m.slug)).toEqual([shared.memorial.slug]);
+    expect(forVisitor.body).not.toContain('hans-bach');
+
+    const alone = await linkedStone({ name: 'Kun Privat', privacy: 'private' });
+    const hidden = await request('GET', `/api/qr-codes/${alone.code}/memorials`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ message: 'QR-koden åbner ikke en mindeside, du kan se.' });
+    const { code: free } = await createCode(t.database.db);
+    expect((await request('GET', `/api/qr-codes/${free}/memorials`)).statusCode).toBe(404);
+  });
+});

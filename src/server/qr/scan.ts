@@ -9,7 +9,13 @@ import { codeFromInput } from '../../shared/qr-code';
 import type { ScanResult } from '../../shared/qr-lifecycle';
 import type { Db } from '../db/connection';
 import { qrCodes } from '../db/schema';
+import type { Deps } from '../deps';
+import { HttpError, notFound } from '../lib/errors';
+import { readMemorial } from '../memorials/service';
 import { BEFORE_CLAIM } from './lifecycle';
+
+/** Said the same whether the code opens nothing or nothing this reader may see. */
+const NOT_LINKED = 'QR-koden åbner ikke en mindeside, du kan se.';
 
 export async function resolveScan(db: Db, input: string, userId: string | null): Promise<ScanResult> {
   const code = codeFromInput(input);
@@ -21,4 +27,26 @@ export async function resolveScan(db: Db, input: string, userId: string | null):
   }
   if (BEFORE_CLAIM.includes(row.status)) return { next: 'activate', code: row.code };
   return row.claimedBy === userId && userId !== null ? { next: 'setup', code: row.code } : { next: 'taken', code: row.code };
+}
+
+/**
+ * The memorials a linked code opens that this reader may see, in the stone's order: for the shared
+ * stone's page. A private one is left out for an outsider; none at all is "not found".
+ */
+export async function memorialsOfCode(deps: Deps, input: string, userId: string | null): Promise<{ id: string; slug: string }[]> {
+  const code = codeFromInput(input);
+  const [row] = code ? await deps.db.select().from(qrCodes).where(eq(qrCodes.code, code)) : [];
+  if (!row || row.status !== 'linked') throw notFound(NOT_LINKED);
+  const shown: { id: string; slug: string }[] = [];
+  for (const id of [row.memorialId, row.secondMemorialId]) {
+    if (!id) continue;
+    try {
+      const memorial = await readMemorial(deps, id, userId);
+      shown.push({ id: memorial.id, slug: memorial.slug });
+    } catch (error) {
+      if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
+    }
+  }
+  if (shown.length === 0) throw notFound(NOT_LINKED);
+  return shown;
 }

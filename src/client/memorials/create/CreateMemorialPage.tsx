@@ -2,7 +2,7 @@
  * /create-memorial: the three ways to begin. Step by step for those who want to be led, a blank
  * page for those who know what to write, and a template for those who want a structure to fill in.
  */
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ArrowRight, FileText, LayoutTemplate, ListChecks } from 'lucide-react';
 import { useUser } from '@/client/auth/use-user';
 import { PageShell } from '@/client/components/layout/PageShell';
@@ -36,6 +36,7 @@ const WAYS = [
 export default function CreateMemorialPage() {
   usePageTitle('Opret mindeside');
   const { user, isLoading } = useUser();
+  const { search } = useLocation();
 
   return (
     <PageShell>
@@ -66,7 +67,8 @@ export default function CreateMemorialPage() {
           {WAYS.map((way) => (
             <li key={way.to}>
               <Link
-                to={way.to}
+                // A stone's code (?qrCode=…, from /qr-setup) travels on to the way chosen.
+                to={`${way.to}${search}`}
                 className="group relative flex h-full flex-col rounded-2xl border border-border bg-card px-6 py-7 shadow-sm transition-colors hover:border-gold focus-visible:outline-3 focus-visible:outline-offset-3 focus-visible:outline-ring"
               >
                 {way.recommended ? (

@@ -21,7 +21,15 @@ export default function TemplateCreatePage() {
           legend="Skabelon"
           columns="two"
           value={template.id}
-          onChange={(id) => setParams({ skabelon: id }, { replace: true, preventScrollReset: true })}
+          onChange={(id) =>
+            setParams(
+              (current) => {
+                current.set('skabelon', id);
+                return current;
+              },
+              { replace: true, preventScrollReset: true },
+            )
+          }
           choices={MEMORIAL_TEMPLATES.map((t) => ({
             value: t.id,
             title: t.title,
