@@ -18,6 +18,8 @@ const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const QrInfoPage = lazy(() => import('./qr-info/QrInfoPage'));
 const QrScanPage = lazy(() => import('./qr/QrScanPage'));
+const QrEmailRegisterPage = lazy(() => import('./auth/QrEmailRegisterPage'));
+const SetupPage = lazy(() => import('./auth/SetupPage'));
 const QrSetupPage = lazy(() => import('./qr/QrSetupPage'));
 const QrLinkingPage = lazy(() => import('./qr/QrLinkingPage'));
 const DualMemorialPage = lazy(() => import('./qr/DualMemorialPage'));
@@ -88,6 +90,8 @@ export function AppRoutes() {
           <Route path="/qr-scan/:code" element={<QrScanPage />} />
           <Route path="/qr-setup/:code" element={<QrSetupPage />} />
           <Route path="/qr-linking/:code" element={<QrLinkingPage />} />
+          <Route path="/qr-email-register" element={<QrEmailRegisterPage />} />
+          <Route path="/setup/:token" element={<SetupPage />} />
           {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
           <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />
           <Route path="*" element={<NotFoundPage />} />

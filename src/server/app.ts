@@ -15,6 +15,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
 import { authRoutes } from './auth/routes';
+import { accountSetupRoutes } from './auth/setup-routes';
 import { sessionToken, userForSession } from './auth/sessions';
 import { loadClientHtml } from './client-html';
 import type { Config } from './config';
@@ -154,6 +155,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
 
   healthRoutes(app, deps);
   authRoutes(app, deps);
+  accountSetupRoutes(app, deps);
   qrRoutes(app, deps);
   notificationRoutes(app, deps);
   resellerRoutes(app, deps);

@@ -14,8 +14,9 @@ import { expectNoAxeViolations } from '../support/browser';
 import { callApi, newAccountDetails, registerAccount } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { expectToast, fillLogin, visible, waitForPath } from '../support/e2e-ui';
+import { linkIn } from '../support/smtp-capture';
 
-const e2e = setupE2e({ qrCodes: 8 });
+const e2e = setupE2e({ qrCodes: 10 });
 
 async function consentGiven(page: Page) {
   const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
@@ -68,6 +69,45 @@ describe('from the stone to the memorial', () => {
     await visitor.page.goto(`/qr/${code}`);
     await waitForPath(visitor.page, `/memorial/qr/${code}`);
     await visible(visitor.page.getByRole('heading', { level: 1, name: 'Aksel Dahl' }));
+  });
+
+  test('by e-mail instead: name and address at the grave, username and password from the link', async () => {
+    const { page } = e2e;
+    const code = e2e.server.takeCode();
+    const email = `ella${Date.now()}@eksempel.dk`;
+    await consentGiven(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/qr-scan/${code}`);
+    await page.getByRole('link', { name: 'Få et link på e-mail' }).click();
+    await waitForPath(page, '/qr-email-register', `?qrCode=${code}`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Tilmeld med e-mail' }));
+    await page.getByRole('button', { name: 'Send mig linket' }).click();
+    await visible(page.getByText('Skriv dit fulde navn.'));
+    await page.getByLabel('Fulde navn').fill('Ella Krag');
+    await page.getByLabel('E-mail').fill(email);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Send mig linket' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Tjek din e-mail' }));
+    await fitsPhone(page);
+
+    const mail = await e2e.server.mail.waitFor((m) => m.to.includes(email));
+    expect(mail.subject).toBe('Vælg brugernavn og adgangskode til Mindested');
+    await page.goto(new URL(linkIn(mail, '/setup/')).pathname);
+    await visible(page.getByRole('heading', { level: 1, name: 'Vælg brugernavn og adgangskode' }));
+    await visible(page.getByText(`Kontoen til Ella Krag (${email}).`, { exact: false }));
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Brugernavn').fill(`ella${Date.now()}`);
+    await page.getByLabel('Adgangskode', { exact: true }).fill('stenhave-1950');
+    await page.getByLabel('Gentag adgangskode').fill('stenhave-1950');
+    await page.getByRole('main').getByRole('button', { name: 'Opret konto' }).click();
+    await expectToast(page, 'Registrering succesfuldt');
+    await waitForPath(page, `/qr-setup/${code}`);
+
+    // The link is spent.
+    e2e.expectBrowserError(/status of 410 .*\/api\/setup\//);
+    await page.goto(new URL(linkIn(mail, '/setup/')).pathname);
+    await visible(page.getByRole('heading', { level: 1, name: 'Linket kan ikke bruges' }));
+    await visible(page.getByText(/^Linket er allerede brugt/));
   });
 
   test('an existing user logs in from the code and links a memorial they already have', async () => {

@@ -27,6 +27,7 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LegalLinks } from './LegalLinks';
 import { safeRedirect } from './safe-redirect';
 import { invalidateAccount, storeSignedInUser, useUser } from './use-user';
+import { ACCOUNT_NAME_INPUT } from './field-props';
 
 const loginForm = loginBody.pick({ username: true, password: true });
 type LoginFormInput = z.input<typeof loginForm>;
@@ -72,15 +73,7 @@ export default function LoginPage({ qrCode: qrCodeProp }: { qrCode?: string }) {
 
   const formBody = (
     <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="space-y-6">
-      <TextField
-        label="Brugernavn eller email"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...form.register('username')}
-      />
+      <TextField label="Brugernavn eller email" {...ACCOUNT_NAME_INPUT} error={errors.username?.message} {...form.register('username')} />
       <div className="space-y-1">
         <TextField
           label="Adgangskode"

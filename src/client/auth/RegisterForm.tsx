@@ -16,6 +16,7 @@ import { TextField } from '@/client/components/ui/text-field';
 import { ApiError, apiRequest, errorMessage, timestamp } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { passwordsMatch, repeatedPassword } from './repeated-password';
+import { NEW_USERNAME_FIELD } from './field-props';
 import { invalidateAccount, storeSignedInUser } from './use-user';
 
 const registerForm = registerBody.extend(repeatedPassword).refine(...passwordsMatch);
@@ -85,16 +86,7 @@ export function RegisterForm({ qrCode }: RegisterFormProps) {
         />
       )}
       <TextField label="Fulde navn" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
-      <TextField
-        label="Brugernavn"
-        hint="Mindst 2 tegn: bogstaver, tal, punktum, bindestreg eller understregning."
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...form.register('username')}
-      />
+      <TextField {...NEW_USERNAME_FIELD} error={errors.username?.message} {...form.register('username')} />
       <TextField
         label="E-mail"
         type="email"

@@ -67,7 +67,7 @@ export async function startSession(deps: Deps, user: UserRow, qrCode: string | u
   });
 }
 
-const CODE_NOT_USABLE = 'QR-koden kan ikke bruges til at oprette en konto. Den er ugyldig eller allerede taget i brug.';
+export const CODE_NOT_USABLE = 'QR-koden kan ikke bruges til at oprette en konto. Den er ugyldig eller allerede taget i brug.';
 
 /** Finds which of a new account's unique fields are taken already. */
 async function takenFields(deps: Pick<Deps, 'db'>, username: string, email: string) {

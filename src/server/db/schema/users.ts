@@ -50,3 +50,22 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
+
+/**
+ * An account that someone is about to set up through a link (/setup/{token}): asked for by e-mail
+ * registration with a QR code. Only the token's SHA-256 is stored; the account itself is made when
+ * the person chooses a username and password, so nothing half-made exists before.
+ */
+export const accountSetups = pgTable(
+  'account_setups',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    qrCode: text('qr_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('account_setups_email_idx').on(t.email)],
+);
