@@ -25,18 +25,13 @@ const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
 };
 
-function run(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
+function run(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: { ...BROWSER_HEADERS, ...headers } }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
-/** `headers` adds to a phone browser's (a session cookie, to be the family instead of a visitor). */
-export async function measureLoad(url: string, options: { connections?: number; warmupSeconds?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadFigures> {
-  const connections = options.connections ?? 50;
-  const headers = options.headers ?? {};
-  await run(url, connections, options.warmupSeconds ?? 5, headers);
-  const result = await run(url, connections, options.seconds ?? 15, headers);
+function figures(result: autocannon.Result): LoadFigures {
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -48,6 +43,27 @@ export async function measureLoad(url: string, options: { connections?: number; 
     errors: result.errors,
     bytesPerAnswer: result.requests.total ? result.throughput.total / result.requests.total : 0,
   };
+}
+
+/** `headers` adds to a phone browser's (a session cookie, to be the family instead of a visitor). */
+export async function measureLoad(url: string, options: { connections?: number; warmupSeconds?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadFigures> {
+  const base = { url, connections: options.connections ?? 50, headers: { ...BROWSER_HEADERS, ...options.headers } };
+  await run({ ...base, duration: options.warmupSeconds ?? 5 });
+  return figures(await run({ ...base, duration: options.seconds ?? 15 }));
+}
+
+/**
+ * Load as a sequence of API requests that each connection sends in turn (different codes, from
+ * different phones), for calls whose answer depends on what is asked.
+ */
+export async function measureRequests(
+  baseUrl: string,
+  requests: { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }[],
+  options: { connections?: number; warmupSeconds?: number; seconds?: number } = {},
+): Promise<LoadFigures> {
+  const base = { url: baseUrl, connections: options.connections ?? 50, headers: { 'user-agent': BROWSER_HEADERS['user-agent'], accept: 'application/json' }, requests };
+  await run({ ...base, duration: options.warmupSeconds ?? 5 });
+  return figures(await run({ ...base, duration: options.seconds ?? 15 }));
 }
 
 export function formatLoad(label: string, f: LoadFigures): string {

@@ -75,7 +75,7 @@ export async function createPostgresDatabase(prefix: string): Promise<{ url: str
   };
 }
 
-function serverEnv(clientDir: string, database: Database, port: number): NodeJS.ProcessEnv {
+function serverEnv(clientDir: string, database: Database, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -91,6 +91,7 @@ function serverEnv(clientDir: string, database: Database, port: number): NodeJS.
     // A benchmark's own registrations and logins all come from 127.0.0.1.
     RATE_LIMIT_REGISTER_PER_IP: '1000',
     RATE_LIMIT_LOGIN_PER_IP: '1000',
+    ...extra,
   };
 }
 
@@ -115,11 +116,17 @@ export interface RunningServer {
  * e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where a request's time goes
  * (written when the server stops).
  */
-export async function startServer(clientDir: string, database: Database, nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)): Promise<RunningServer> {
+export async function startServer(
+  clientDir: string,
+  database: Database,
+  nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  /** More of the server's environment (a benchmark's own limits). */
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   // node with tsx's loader rather than the tsx command: one process, which node flags reach.
   // Its own process group, so stopping it stops everything it started.
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(clientDir, database, port), stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(clientDir, database, port, env), stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     try {

@@ -1,0 +1,123 @@
+/**
+ * Issue 5's budgets for QR codes, on the production server and PostgreSQL (not a test; it prints
+ * figures and exits 1 when a budget is missed):
+ *
+ *   - POST /api/qr-codes/validate and the scan resolution of a linked code (GET
+ *     /api/qr-codes/{code}/scan, what /qr-scan/{code} asks): p99 under 20 ms at 50 concurrent
+ *     connections with CODES (default 1,000,000) codes in the table;
+ *   - a package of 10,000 codes made through the API (POST /api/admin/qr-packages, one
+ *     transaction): its time. The package's print PDF is not built yet, so its part of the budget
+ *     (with the PDF under 30 s and 300 MB) is not measured here.
+ *
+ *   npm run bench:qr            (or: CODES=1000000 SECONDS=20 npx tsx bench/qr-codes.ts)
+ *
+ * The requests come from 250 addresses (X-Forwarded-For, TRUST_PROXY=1), as phones at many graves
+ * would, and the per-address limits are raised out of reach: the limiter's own write on every
+ * request is measured, its refusals are not. The codes asked for are real ones, drawn from the
+ * table, and differ from request to request.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { generateCode } from '../src/shared/qr-code';
+import { formatLoad, measureRequests } from './lib/load';
+import { createFullMemorial, registerFamily } from './lib/memorial';
+import { buildClient, createPostgresDatabase, runCli, startServer, verdict } from './lib/server';
+
+const CODES = Number(process.env.CODES ?? 1_000_000);
+const SECONDS = Number(process.env.SECONDS ?? 20);
+const BATCH = 50_000;
+const BUDGET = { p99Ms: 20, packageSeconds: 30 };
+const ADDRESSES = Array.from({ length: 250 }, (_, i) => `10.${Math.floor(i / 200)}.${i % 200}.${(i * 7) % 250}`);
+
+async function seedCodes(client: pg.Client, count: number) {
+  const started = Date.now();
+  for (let made = 0; made < count; made += BATCH) {
+    const codes = Array.from({ length: Math.min(BATCH, count - made) }, () => generateCode(randomBytes));
+    // A clash with an existing code is skipped; the few missing rows do not matter at this size.
+    await client.query(`insert into qr_codes (code, status) select unnest($1::text[]), 'shipped' on conflict do nothing`, [codes]);
+  }
+  await client.query('analyze qr_codes');
+  process.stdout.write(`  ${count.toLocaleString('da-DK')} codes written in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+async function main() {
+  const work = await mkdtemp(path.join(tmpdir(), 'mindested-bench-'));
+  const database = await createPostgresDatabase('bench_qr');
+  const client = new pg.Client({ connectionString: database.url });
+  let stop: (() => Promise<void>) | undefined;
+  try {
+    process.stdout.write('Bygger klienten (vite build) ...\n');
+    const clientDir = buildClient(work);
+    const target = { engine: 'postgres' as const, dataDir: path.join(work, 'data'), url: database.url };
+    const [familyCode, stoneCode] = runCli(clientDir, target, ['qr:generate', '--count', '2']).trim().split('\n');
+    const limits = { TRUST_PROXY: '1', RATE_LIMIT_QR_VALIDATE_PER_IP: '100000000', RATE_LIMIT_QR_LOOKUP_PER_IP: '100000000' };
+    const server = await startServer(clientDir, target, undefined, limits);
+    stop = server.stop;
+    await client.connect();
+
+    // A family with a stone: one code locked at registration, a second locked and linked.
+    const session = await registerFamily(server.baseUrl, familyCode!, 'qr');
+    const memorial = await createFullMemorial(server.baseUrl, session);
+    const asFamily = { cookie: `mindested_session=${session}`, origin: server.baseUrl };
+    for (const [step, body] of [['lock', undefined], ['link', { memorial: memorial.id }]] as const) {
+      const response = await fetch(`${server.baseUrl}/api/qr-codes/${stoneCode}/${step}`, {
+        method: 'POST',
+        headers: body ? { ...asFamily, 'content-type': 'application/json' } : asFamily,
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!response.ok) throw new Error(`${step} failed: ${response.status} ${await response.text()}`);
+    }
+
+    process.stdout.write(`\nSeeding ${CODES.toLocaleString('da-DK')} codes, ${BATCH.toLocaleString('da-DK')} a statement ...\n`);
+    await seedCodes(client, CODES);
+    const { rows } = await client.query<{ code: string }>('select code from qr_codes order by random() limit 500');
+    const { rows: total } = await client.query<{ n: string }>('select count(*) as n from qr_codes');
+    process.stdout.write(`  ${Number(total[0]!.n).toLocaleString('da-DK')} codes in the table; asking for ${rows.length} of them in turn\n`);
+
+    process.stdout.write(`\nautocannon, 50 connections: 5 s warm-up, then ${SECONDS} s measured ...\n`);
+    const from = (i: number) => ({ 'x-forwarded-for': ADDRESSES[i % ADDRESSES.length]! });
+    const validate = await measureRequests(
+      server.baseUrl,
+      rows.map((row, i) => ({ method: 'POST' as const, path: '/api/qr-codes/validate', body: JSON.stringify({ code: row.code }), headers: { ...from(i), 'content-type': 'application/json', origin: server.baseUrl } })),
+      { seconds: SECONDS },
+    );
+    process.stdout.write(formatLoad('POST /api/qr-codes/validate', validate));
+    const scan = await measureRequests(
+      server.baseUrl,
+      ADDRESSES.map((_, i) => ({ method: 'GET' as const, path: `/api/qr-codes/${stoneCode}/scan`, headers: from(i) })),
+      { seconds: SECONDS },
+    );
+    process.stdout.write(formatLoad(`GET /api/qr-codes/{linked code}/scan`, scan));
+
+    process.stdout.write('\nA package of 10,000 codes through the API, one transaction ...\n');
+    const { rows: staff } = await client.query<{ id: string }>(`update users set role = 'production' where username = 'hanneqr' returning id`);
+    if (!staff.length) throw new Error('the family account was not found to act as production staff');
+    const started = Date.now();
+    const made = await fetch(`${server.baseUrl}/api/admin/qr-packages`, {
+      method: 'POST',
+      headers: { ...asFamily, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench-pakke', size: 10_000 }),
+    });
+    const packageSeconds = (Date.now() - started) / 1000;
+    if (made.status !== 201) throw new Error(`the package was not made: ${made.status} ${await made.text()}`);
+    const { id } = (await made.json()) as { id: string };
+    const { rows: inPackage } = await client.query<{ n: string; d: string }>('select count(*) as n, count(distinct code) as d from qr_codes where package_id = $1', [id]);
+    process.stdout.write(`  ${Number(inPackage[0]!.n).toLocaleString('da-DK')} codes (${Number(inPackage[0]!.d).toLocaleString('da-DK')} distinct) in ${packageSeconds.toFixed(1)} s; the print PDF of a package is not built yet\n`);
+
+    verdict([
+      [`validate: p99 ${validate.p99} ms < ${BUDGET.p99Ms} ms (${validate.requestsPerSecond.toFixed(0)} requests/s, every answer 200)`, validate.p99 < BUDGET.p99Ms && validate.non2xx === 0 && validate.errors === 0],
+      [`scan of a linked code: p99 ${scan.p99} ms < ${BUDGET.p99Ms} ms (${scan.requestsPerSecond.toFixed(0)} requests/s, every answer 200)`, scan.p99 < BUDGET.p99Ms && scan.non2xx === 0 && scan.errors === 0],
+      [`a 10,000-code package: ${packageSeconds.toFixed(1)} s < ${BUDGET.packageSeconds} s, no duplicate (without its print PDF, not built)`, packageSeconds < BUDGET.packageSeconds && inPackage[0]!.n === '10000' && inPackage[0]!.d === '10000'],
+    ]);
+  } finally {
+    await stop?.();
+    await client.end().catch(() => {});
+    await database.drop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
