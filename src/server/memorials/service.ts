@@ -155,13 +155,19 @@ export async function touchMemorial(tx: Db | Tx, memorialId: string, now: Date):
  * private one only to its members. A deleted memorial only to its owner and co-admins, who may
  * restore it. Anyone else gets the same "not found", so nothing is revealed.
  */
-export async function readMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<Memorial> {
+export async function visibleMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<{ row: MemorialRow; role: MemberRole | null }> {
   const found = await findMemorial(deps.db, idOrSlug, userId);
   if (!found) throw notFound(MEMORIAL_NOT_FOUND);
   const { row, role } = found;
   const editor = role !== null && EDITORS.includes(role);
   if (row.deletedAt && !editor) throw notFound(MEMORIAL_NOT_FOUND);
   if (row.privacy === 'private' && role === null) throw notFound(MEMORIAL_NOT_FOUND);
+  return found;
+}
+
+/** The memorial with its gallery, for a reader who may see it (visibleMemorial). */
+export async function readMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<Memorial> {
+  const { row, role } = await visibleMemorial(deps, idOrSlug, userId);
   return presentMemorial(row, role, await listMedia(deps.db, row.id));
 }
 

@@ -5,6 +5,7 @@
  * says nothing about who does.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { codeFromInput } from '../../shared/qr-code';
 import { type LinkQrBody, type OwnedQrCode, QR_STATUS_LABELS, type QrStatus } from '../../shared/qr-lifecycle';
 import type { Db, Tx } from '../db/connection';
 import { memorials, qrCodeEvents, qrCodes } from '../db/schema';
@@ -12,7 +13,6 @@ import type { Deps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { MEMORIAL_NOT_FOUND, findMemorial } from '../memorials/service';
 import { BEFORE_CLAIM, moveCode } from './lifecycle';
-import { codeFromInput } from '../../shared/qr-code';
 import { claimCode } from './service';
 
 export const INVALID_CODE = 'Ugyldig QR-kode';

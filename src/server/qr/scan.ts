@@ -11,7 +11,7 @@ import type { Db } from '../db/connection';
 import { qrCodes } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../lib/errors';
-import { readMemorial } from '../memorials/service';
+import { visibleMemorial } from '../memorials/service';
 import { BEFORE_CLAIM } from './lifecycle';
 
 /** Said the same whether the code opens nothing or nothing this reader may see. */
@@ -41,7 +41,8 @@ export async function memorialsOfCode(deps: Deps, input: string, userId: string 
   for (const id of [row.memorialId, row.secondMemorialId]) {
     if (!id) continue;
     try {
-      const memorial = await readMemorial(deps, id, userId);
+      // Whether it may be seen, without its gallery: the page fetches each memorial itself.
+      const { row: memorial } = await visibleMemorial(deps, id, userId);
       shown.push({ id: memorial.id, slug: memorial.slug });
     } catch (error) {
       if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
