@@ -27,6 +27,7 @@ import { healthRoutes } from './health/routes';
 import { HttpError } from './lib/errors';
 import { createJobRunner } from './lib/jobs';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
+import { createBatchedRateLimiter } from './lib/batched-rate-limit';
 import { createRateLimiter } from './lib/rate-limit';
 import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
 import { chooseEncoding, createMemorialPageCache } from './memorials/page-cache';
@@ -73,6 +74,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const now = input.now ?? (() => new Date());
   const mailer = input.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
   const rateLimiter = createRateLimiter(db, now);
+  const lookupLimiter = createBatchedRateLimiter(db, now);
   const jobs = createJobRunner({
     db,
     now,
@@ -81,10 +83,11 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     maintenance: () => rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000)),
   });
   const storage = input.storage ?? createStorage(storageOptionsFrom(config));
-  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, storage, log: app.log };
+  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await lookupLimiter.close();
     mailer.close();
   });
 

@@ -16,6 +16,11 @@ export interface Deps {
   randomBytes: (size: number) => Uint8Array;
   jobs: JobRunner;
   rateLimiter: RateLimiter;
+  /**
+   * For look-ups that come by the thousand (QR codes scanned and validated): exact on this server,
+   * written to the shared table in batches (lib/batched-rate-limit.ts).
+   */
+  lookupLimiter: RateLimiter;
   /** Media files: the local disk or an S3-compatible bucket. */
   storage: Storage;
   log: FastifyBaseLogger;

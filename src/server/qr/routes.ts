@@ -26,14 +26,15 @@ const codeMemorialsResponse = z.object({ memorials: z.array(z.object({ id: z.str
 export function qrRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const windowMs = deps.config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
-  // Every call that names a code costs the caller, so guessing codes costs the guesser, not the database.
-  const lookUp = (request: FastifyRequest) => deps.rateLimiter.consume({ key: `qr-lookup-ip:${request.ip}`, max: deps.config.RATE_LIMIT_QR_LOOKUP_PER_IP, windowMs });
+  // Every call that names a code costs the caller, so guessing codes costs the guesser, not the
+  // database; counted in memory and written in batches, so that the count itself is no round trip.
+  const lookUp = (request: FastifyRequest) => deps.lookupLimiter.consume({ key: `qr-lookup-ip:${request.ip}`, max: deps.config.RATE_LIMIT_QR_LOOKUP_PER_IP, windowMs });
 
   qrImageRoutes(app, deps, lookUp);
 
   // Answers only yes or no, and is rate-limited: it must not become a way to enumerate codes.
   api.post('/api/qr-codes/validate', { schema: { body: validateQrBody, response: { 200: validateQrResponse } } }, async (request) => {
-    await deps.rateLimiter.consume({ key: `qr-validate-ip:${request.ip}`, max: deps.config.RATE_LIMIT_QR_VALIDATE_PER_IP, windowMs });
+    await deps.lookupLimiter.consume({ key: `qr-validate-ip:${request.ip}`, max: deps.config.RATE_LIMIT_QR_VALIDATE_PER_IP, windowMs });
     return { valid: await isValidCode(deps.db, request.body.code) };
   });
 

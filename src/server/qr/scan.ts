@@ -4,10 +4,11 @@
  * a free code to activating it, someone else's unlinked code to an explanation, anything else to
  * "Ugyldig QR-kode". It never says who holds a code.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { codeFromInput } from '../../shared/qr-code';
 import type { ScanResult } from '../../shared/qr-lifecycle';
 import type { Db } from '../db/connection';
+import { preparedQuery } from '../db/prepared';
 import { qrCodes } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../lib/errors';
@@ -17,9 +18,17 @@ import { BEFORE_CLAIM } from './lifecycle';
 /** Said the same whether the code opens nothing or nothing this reader may see. */
 const NOT_LINKED = 'QR-koden åbner ikke en mindeside, du kan se.';
 
+const scannedCode = preparedQuery((db) =>
+  db
+    .select({ code: qrCodes.code, status: qrCodes.status, claimedBy: qrCodes.claimedBy, secondMemorialId: qrCodes.secondMemorialId })
+    .from(qrCodes)
+    .where(eq(qrCodes.code, sql.placeholder('code')))
+    .prepare('qr_code_scanned'),
+);
+
 export async function resolveScan(db: Db, input: string, userId: string | null): Promise<ScanResult> {
   const code = codeFromInput(input);
-  const [row] = code ? await db.select().from(qrCodes).where(eq(qrCodes.code, code)) : [];
+  const [row] = code ? await scannedCode(db).execute({ code }) : [];
   if (!row || row.status === 'void') return { next: 'invalid' };
   if (row.status === 'linked') {
     // By the code, not the memorial's address: a private memorial's address carries its name.

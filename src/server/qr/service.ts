@@ -1,6 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { codeFromInput, generateCode } from '../../shared/qr-code';
 import type { Db, Tx } from '../db/connection';
+import { preparedQuery } from '../db/prepared';
 import { qrCodeEvents, qrCodes } from '../db/schema';
 import { BEFORE_CLAIM, tryMoveCode } from './lifecycle';
 
@@ -8,12 +9,17 @@ import { BEFORE_CLAIM, tryMoveCode } from './lifecycle';
 export async function isValidCode(db: Db, input: string): Promise<boolean> {
   const code = codeFromInput(input);
   if (!code) return false;
-  const [row] = await db
-    .select({ code: qrCodes.code })
-    .from(qrCodes)
-    .where(and(eq(qrCodes.code, code), ne(qrCodes.status, 'void')));
+  const [row] = await validCode(db).execute({ code });
   return Boolean(row);
 }
+
+const validCode = preparedQuery((db) =>
+  db
+    .select({ code: qrCodes.code })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.code, sql.placeholder('code')), ne(qrCodes.status, 'void')))
+    .prepare('qr_code_valid'),
+);
 
 export type ClaimResult = 'claimed' | 'already-mine' | 'taken' | 'unknown';
 
