@@ -1,6 +1,7 @@
 /**
  * The code as SVG, PNG and a one-page PDF to print, for its holder and for the back office. To
  * anyone else a code has no picture: the same "Ugyldig QR-kode" as a code that does not exist.
+ * And a whole package's print sheet, for the back office only (package-sheet.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,12 +15,14 @@ import { notFound } from '../lib/errors';
 import { INVALID_CODE } from './holder';
 import { type QrErrorCorrection, qrPng, qrPrintPdf, qrSvg, qrUrl } from './images';
 import { STAFF_ROLES } from './lifecycle';
+import { PACKAGE_NOT_FOUND, packageSheet } from './package-sheet';
 import { codeFromInput, formatCode } from '../../shared/qr-code';
 
 const imageQuery = z.object({
   ecc: z.enum(['H', 'Q'], { error: 'Fejlkorrektion skal være H (sten) eller Q (tryk).' }).optional(),
   size: z.coerce.number().int('Størrelsen skal være et helt antal pixels.').min(64, 'Mindst 64 pixels.').max(4096, 'Højst 4096 pixels.').default(1024),
 });
+const packageParams = z.object({ id: z.uuid(PACKAGE_NOT_FOUND) });
 
 export function qrImageRoutes(app: FastifyInstance, deps: Deps, lookUp: (request: FastifyRequest) => Promise<void>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -57,5 +60,16 @@ export function qrImageRoutes(app: FastifyInstance, deps: Deps, lookUp: (request
     const code = await pictureOf(request, request.params.code);
     const ecc: QrErrorCorrection = request.query.ecc ?? 'Q';
     return send(reply, code, 'application/pdf', 'pdf', await qrPrintPdf(deps.config.BASE_URL, code, ecc));
+  });
+
+  // A package's sheet is the print shop's, not a family's: Q, the print level, unless asked otherwise.
+  api.get('/api/admin/qr-packages/:id/print.pdf', { schema: { params: packageParams, querystring: imageQuery.pick({ ecc: true }) } }, async (request, reply) => {
+    const user = await requireUser(deps, request);
+    const { filename, pdf } = await packageSheet(deps, user, request.params.id, request.query.ecc ?? 'Q');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   });
 }
