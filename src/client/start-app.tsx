@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { AppNavigation } from './lib/app-navigation';
 import { takeOverDrawnPage } from './lib/drawn-by-server';
 import { createQueryClient } from './lib/query-client';
 import { AppRoutes } from './routes';
@@ -21,6 +22,7 @@ export function startApp(root: HTMLElement, drawnFor: string | null) {
           cleared by "Log ud" and send the person to /login instead of the front page.
         */}
         <BrowserRouter useTransitions={false}>
+          <AppNavigation />
           <AppRoutes />
         </BrowserRouter>
       </QueryClientProvider>

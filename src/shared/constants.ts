@@ -28,3 +28,8 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_COOKIE = 'mindested_session';
 /** Identifies a browser's consent records (src/server/consent); strictly necessary, 13 months. */
 export const VISITOR_COOKIE = 'mindested_visitor';
+
+/** The scan widget's camera: a frame read every 500 ms, from the rear camera at 640×480. */
+export const QR_SCAN_INTERVAL_MS = 500;
+export const QR_SCAN_WIDTH = 640;
+export const QR_SCAN_HEIGHT = 480;

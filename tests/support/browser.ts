@@ -13,20 +13,20 @@ import { expect } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
+/** The flags every test's Chromium starts with. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** What the browser reported: "console: …" or "pageerror: …", with the resource URL if any. */
@@ -63,6 +63,14 @@ export interface BrowserPage {
 export async function openPage(browser: Browser, baseUrl: string): Promise<BrowserPage> {
   // A desktop-sized window in Danish; each test's own context so axe can inject into it.
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', viewport: { width: 1280, height: 900 } });
+  return watchContext(context);
+}
+
+/**
+ * Watches a context the way openPage does: its page (`existing`, or a new one) records what goes
+ * wrong, and requests to other hosts are blocked. For a test that starts Chromium its own way.
+ */
+export async function watchContext(context: BrowserContext, existing?: Page): Promise<BrowserPage> {
   // A step that cannot happen should fail the test soon and say which step, not at the test's end.
   context.setDefaultTimeout(10_000);
   const expected: RegExp[] = [...ALWAYS_EXPECTED];
@@ -75,7 +83,7 @@ export async function openPage(browser: Browser, baseUrl: string): Promise<Brows
       return route.abort('blockedbyclient');
     },
   );
-  const page = await context.newPage();
+  const page = existing ?? (await context.newPage());
 
   page.on('console', (message) => {
     if (message.type() !== 'error') return;

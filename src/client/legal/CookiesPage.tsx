@@ -5,6 +5,7 @@
 import { CONSENT_STORAGE_KEY, CONSENT_VALIDITY_MONTHS } from '@/shared/consent';
 import { SESSION_COOKIE } from '@/shared/constants';
 import { PURPOSE_TEXTS } from '@/client/consent/purposes';
+import { SCANNER_PREFERENCE_KEY } from '@/client/qr/scan-widget/scanner-preference';
 import { DataController, controllerName } from './DataController';
 import { LEGAL_UPDATED, LegalPage, type LegalSection } from './LegalPage';
 import { TextLink } from './prose';
@@ -34,6 +35,12 @@ const stored: Stored[] = [
     kind: 'Lokal lagring i browseren (localStorage)',
     purpose: 'Husker dine valg om cookies og hvornår du traf dem, så vi ikke spørger hver gang.',
     lasts: `${CONSENT_VALIDITY_MONTHS} måneder, derefter spørger vi igen`,
+  },
+  {
+    name: SCANNER_PREFERENCE_KEY,
+    kind: 'Lokal lagring i browseren (localStorage)',
+    purpose: 'Kun i den installerede app på en telefon: husker, om du gav QR-scanneren lov til at bruge kameraet, og hvilket kamera den brugte.',
+    lasts: 'Til du sletter den',
   },
   {
     name: 'Mindesteds app-cache',
