@@ -6,28 +6,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../tests/support/factories';
-import { signIn } from '../../../tests/support/sign-in';
+import { type Cast, castMemorial, signedInPerson } from '../../../tests/support/memorial-cast';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Member } from '../../shared/members-api';
-import type { MemberRole, Memorial } from '../../shared/memorials';
+import type { MemberRole } from '../../shared/memorials';
 import { memorialMembers } from '../db/schema';
 import { MEMBER_LOOKUPS_PER_USER } from './members-routes';
 
 let t: TestApp;
-interface Person {
-  id: string;
-  username: string;
-  email: string;
-  fullName: string;
-  cookie: string;
-}
-
-async function person(fullName?: string): Promise<Person> {
-  const user = await createUser(t.database.db, fullName ? { fullName } : {});
-  return { id: user.id, username: user.username, email: user.email, fullName: user.fullName, cookie: await signIn(t, user) };
-}
-
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -37,28 +23,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, who?: { cookie: string }, payload?: object) =>
   t.request({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
 
-/** A memorial with one person in each role, and a stranger who has none. */
-interface Cast {
-  memorial: Memorial;
-  owner: Person;
-  coadmin: Person;
-  viewer: Person;
-  stranger: Person;
-}
-
-let sequence = 0;
-async function cast(fields: object = {}): Promise<Cast> {
-  sequence += 1;
-  const [owner, coadmin, viewer, stranger] = [await person(`Anna Ejer ${sequence}`), await person(`Bent Medadmin ${sequence}`), await person(`Clara Læser ${sequence}`), await person()];
-  const response = await call('POST', '/api/memorials', owner, { name: `Karen Jensen ${sequence}`, ...fields });
-  expect(response.statusCode, response.body).toBe(201);
-  const memorial = response.json<Memorial>();
-  await t.database.db.insert(memorialMembers).values([
-    { memorialId: memorial.id, userId: coadmin.id, role: 'coadmin' },
-    { memorialId: memorial.id, userId: viewer.id, role: 'viewer' },
-  ]);
-  return { memorial, owner, coadmin, viewer, stranger };
-}
+const person = (fullName?: string) => signedInPerson(t, fullName);
+const cast = (fields: object = {}) => castMemorial(t, fields);
 
 async function rolesIn(memorialId: string): Promise<Record<string, MemberRole>> {
   const rows = await t.database.db.select().from(memorialMembers).where(eq(memorialMembers.memorialId, memorialId));
