@@ -26,7 +26,10 @@ export const ACCOUNT_SETUP_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Server-side sessions last 30 days and are renewed as they are used. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 export const SESSION_COOKIE = 'mindested_session';
-/** Identifies a browser's consent records (src/server/consent); strictly necessary, 13 months. */
+/**
+ * Identifies a browser's consent records (src/server/consent) and its own posts waiting for approval
+ * (src/server/posts); strictly necessary, 13 months.
+ */
 export const VISITOR_COOKIE = 'mindested_visitor';
 
 /** The scan widget's camera: a frame read every 500 ms, from the rear camera at 640×480. */

@@ -78,7 +78,7 @@ describe('the legal pages and /qr-info', () => {
       await visible(main.getByText(purpose.title, { exact: true }));
       await visible(main.getByText(purpose.description, { exact: true }));
     }
-    for (const name of ['mindested_session', 'theme', 'mindested-consent', 'mindested-scanner']) await visible(main.locator('code', { hasText: new RegExp(`^${name}$`) }));
+    for (const name of ['mindested_session', 'mindested_visitor', 'theme', 'mindested-consent', 'mindested-scanner']) await visible(main.locator('code', { hasText: new RegExp(`^${name}$`) }));
     await visible(main.getByText(/Service worker/));
   });
 

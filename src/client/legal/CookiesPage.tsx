@@ -3,7 +3,7 @@
  * and every cookie and piece of browser storage Mindested actually uses.
  */
 import { CONSENT_STORAGE_KEY, CONSENT_VALIDITY_MONTHS } from '@/shared/consent';
-import { SESSION_COOKIE } from '@/shared/constants';
+import { SESSION_COOKIE, VISITOR_COOKIE } from '@/shared/constants';
 import { PURPOSE_TEXTS } from '@/client/consent/purposes';
 import { SCANNER_PREFERENCE_KEY } from '@/client/qr/scan-widget/scanner-preference';
 import { DataController, controllerName } from './DataController';
@@ -23,6 +23,13 @@ const stored: Stored[] = [
     kind: 'Cookie (HttpOnly, kun fra vores eget domæne)',
     purpose: 'Holder dig logget ind, når du har logget ind. Den kan ikke læses af sidens scripts.',
     lasts: '30 dage, eller til du logger ud',
+  },
+  {
+    name: VISITOR_COOKIE,
+    kind: 'Cookie (HttpOnly, kun fra vores eget domæne)',
+    purpose:
+      'Et tilfældigt nummer for din browser; hos os gemmes det kun som en hash, der ikke kan regnes tilbage. Det binder dine samtykkevalg sammen, og det lader dig se dit eget lys eller din hilsen, mens den venter på at blive godkendt.',
+    lasts: `${CONSENT_VALIDITY_MONTHS} måneder`,
   },
   {
     name: 'theme',

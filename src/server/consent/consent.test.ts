@@ -23,7 +23,7 @@ describe('POST /api/gdpr/consent', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ id: expect.any(String), recordedAt: t.clock.now().toISOString() });
     const cookie = first.cookies.find((c) => c.name === VISITOR_COOKIE)!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/gdpr' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
     expect(cookie.maxAge).toBeGreaterThan(390 * 24 * 60 * 60);
 
     const headers = { cookie: `${VISITOR_COOKIE}=${cookie.value}` };
