@@ -36,6 +36,7 @@ import { mediaRoutes } from './media/routes';
 import { memberRoutes } from './memorials/members-routes';
 import { memorialRoutes } from './memorials/routes';
 import { notificationRoutes } from './notifications/routes';
+import { postRoutes } from './posts/routes';
 import { pricingRoutes } from './pricing/routes';
 import { qrRoutes } from './qr/routes';
 import { resellerRoutes } from './resellers/routes';
@@ -164,6 +165,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   accountSetupRoutes(app, deps);
   qrRoutes(app, deps);
   notificationRoutes(app, deps);
+  postRoutes(app, deps);
   resellerRoutes(app, deps);
   consentRoutes(app, deps);
   contactRoutes(app, deps);

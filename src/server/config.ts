@@ -60,6 +60,8 @@ const schema = z.object({
   RATE_LIMIT_QR_LOOKUP_PER_IP: positiveInt(120),
   RATE_LIMIT_CONTACT_PER_IP: positiveInt(10),
   RATE_LIMIT_CONSENT_PER_IP: positiveInt(200),
+  RATE_LIMIT_POSTS_PER_IP: positiveInt(30),
+  RATE_LIMIT_POSTS_PER_MEMORIAL: positiveInt(600),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'BASE_URL'> & { BASE_URL: string; baseOrigin: string };

@@ -4,6 +4,7 @@ export * from './media';
 export * from './memorials';
 export * from './notifications';
 export * from './plans';
+export * from './posts';
 export * from './qr';
 export * from './rate-limits';
 export * from './resellers';

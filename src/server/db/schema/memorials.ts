@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { MEMBER_ROLES, MEMORIAL_LAYOUTS, MEMORIAL_PRIVACIES, MEMORIAL_THEMES, type TimelineEvent } from '../../../shared/memorials';
+import { WHO_MAY_POST } from '../../../shared/posts-api';
 import { users } from './users';
 
 /** A memorial page (PRODUCT.md "Memorials"). Deleting sets deleted_at; the owner can restore it for 30 days. */
@@ -30,6 +31,9 @@ export const memorials = pgTable(
     /** Gallery photos chosen as the portrait and the cover (memorial_media; no foreign key, to avoid a cycle). */
     portraitMediaId: uuid('portrait_media_id'),
     coverMediaId: uuid('cover_media_id'),
+    /** What visitors may leave (posts/): candles shown at once or after approval, and who may post. */
+    candlesAutoApprove: boolean('candles_auto_approve').notNull().default(false),
+    whoMayPost: text('who_may_post', { enum: WHO_MAY_POST }).notNull().default('everyone'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { POST_KINDS, POST_STATUSES } from '../../../shared/posts-api';
+import { memorials } from './memorials';
+import { users } from './users';
+
+/**
+ * What visitors leave on a memorial (PRODUCT.md "What visitors leave, and moderation"): candles,
+ * guestbook greetings, shared memories and the family's tributes, each pending until one of the
+ * memorial's administrators decides. Text is stored as written and only ever shown as text.
+ */
+export const memorialPosts = pgTable(
+  'memorial_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memorialId: uuid('memorial_id')
+      .notNull()
+      .references(() => memorials.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: POST_KINDS }).notNull(),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('pending'),
+    name: text('name').notNull(),
+    message: text('message'),
+    /** The account that posted, when signed in. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The posting browser's visitor id, hashed, so a visitor without an account sees their own
+     * post while it waits. Cleared when the post is decided: nothing else needs it.
+     */
+    visitorHash: text('visitor_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // The page: a memorial's approved posts, newest first; the queue: its pending ones.
+    index('memorial_posts_memorial_status_idx').on(t.memorialId, t.status, t.createdAt),
+    index('memorial_posts_author_idx').on(t.authorId),
+    index('memorial_posts_visitor_idx').on(t.visitorHash).where(sql`visitor_hash is not null`),
+  ],
+);

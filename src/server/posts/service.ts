@@ -1,0 +1,174 @@
+/**
+ * The rules for what visitors leave on a memorial (PRODUCT.md "What visitors leave, and
+ * moderation"): who may post what, what waits for approval, who sees what, and the moderators'
+ * steps. Routes (routes.ts) only parse, call and present.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import type { MemberRole } from '../../shared/memorials';
+import type { MODERATION_ACTIONS, Post, PostKind, PostSettings, PostStatus } from '../../shared/posts-api';
+import { memorialMembers, memorialPosts, memorials, notifications } from '../db/schema';
+import type { Deps } from '../deps';
+import { badRequest, forbidden, unauthorized } from '../lib/errors';
+import { requireEditor, visibleMemorial } from '../memorials/service';
+
+type PostRow = typeof memorialPosts.$inferSelect;
+type Action = (typeof MODERATION_ACTIONS)[number];
+
+/** The step each action takes, and from where: a hidden post may be shown again; a rejected one never. */
+const STEPS: Record<Action, { from: PostStatus[]; to: PostStatus }> = {
+  approve: { from: ['pending', 'hidden'], to: 'approved' },
+  reject: { from: ['pending'], to: 'rejected' },
+  hide: { from: ['approved'], to: 'hidden' },
+};
+
+/** How many posts the page shows; older ones wait for paging, which no memorial needs yet. */
+const PAGE_POSTS = 500;
+
+const WHAT: Record<PostKind, string> = {
+  candle: 'Nyt lys',
+  guestbook: 'Ny hilsen i gæstebogen',
+  memory: 'Nyt minde',
+  tribute: 'Nye mindeord',
+};
+
+export const NOBODY_MAY_POST = 'Mindesiden tager ikke imod lys og hilsner lige nu.';
+export const USERS_MAY_POST = 'Log ind for at tænde et lys eller skrive på mindesiden.';
+export const FAMILY_ONLY = 'Kun familiens egne konti kan skrive mindeord.';
+
+export function presentPost(row: PostRow): Post {
+  return { id: row.id, kind: row.kind, name: row.name, message: row.message, status: row.status, createdAt: row.createdAt.toISOString() };
+}
+
+export interface Poster {
+  user: { id: string; fullName: string } | null;
+  visitorHash: string;
+  ip: string;
+}
+
+/**
+ * Leaves a post: counted against the address and the memorial first, then checked against the
+ * memorial's own rule for who may post. A filled-in honeypot gets the answer a person would, and
+ * nothing is kept.
+ */
+export async function leavePost(
+  deps: Deps,
+  idOrSlug: string,
+  kind: PostKind,
+  input: { name?: string; message: string | null; website: string },
+  poster: Poster,
+): Promise<Post> {
+  const windowMs = deps.config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
+  await deps.rateLimiter.consume({ key: `post-ip:${poster.ip}`, max: deps.config.RATE_LIMIT_POSTS_PER_IP, windowMs });
+  const { row: memorial, role } = await visibleMemorial(deps, idOrSlug, poster.user?.id ?? null);
+  if (memorial.deletedAt) throw badRequest('Mindesiden er slettet.');
+  // Per memorial as well: a flood from many addresses must not bury one family's page.
+  await deps.rateLimiter.consume({ key: `post-memorial:${memorial.id}`, max: deps.config.RATE_LIMIT_POSTS_PER_MEMORIAL, windowMs });
+  if (memorial.whoMayPost === 'nobody') throw forbidden(NOBODY_MAY_POST);
+  if (memorial.whoMayPost === 'users' && !poster.user) throw unauthorized(USERS_MAY_POST);
+  if (kind === 'tribute' && (!poster.user || role === null)) throw forbidden(FAMILY_ONLY);
+
+  const name = input.name ?? poster.user?.fullName ?? '';
+  const status: PostStatus = kind === 'candle' && memorial.candlesAutoApprove ? 'approved' : 'pending';
+  const at = deps.now();
+  if (input.website) return { id: randomUUID(), kind, name, message: input.message, status: 'pending', createdAt: at.toISOString() };
+
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(memorialPosts)
+      .values({ memorialId: memorial.id, kind, status, name, message: input.message, authorId: poster.user?.id ?? null, visitorHash: status === 'pending' ? poster.visitorHash : null, createdAt: at })
+      .returning();
+    // Every administrator hears of it at once, except the one who wrote it.
+    const admins = await tx
+      .select({ userId: memorialMembers.userId })
+      .from(memorialMembers)
+      .where(and(eq(memorialMembers.memorialId, memorial.id), inArray(memorialMembers.role, ['owner', 'coadmin'] satisfies MemberRole[])));
+    const told = admins.filter(({ userId }) => userId !== poster.user?.id);
+    if (told.length > 0) {
+      const excerpt = input.message ? `: ${input.message.length > 140 ? `${input.message.slice(0, 139)}…` : input.message}` : '';
+      await tx.insert(notifications).values(
+        told.map(({ userId }) => ({
+          userId,
+          kind: `post-${kind}`,
+          title: `${WHAT[kind]} på mindesiden for ${memorial.name}`,
+          body: `${name}${excerpt}`,
+          link: `/memorial/${memorial.slug}/admin`,
+          createdAt: at,
+        })),
+      );
+    }
+    return presentPost(row!);
+  });
+}
+
+/**
+ * The page's posts for one reader: the approved ones, newest first, and the reader's own that are
+ * still waiting (by account, or by this browser's visitor id). Nobody sees anyone else's waiting
+ * post, nor a rejected or hidden one.
+ */
+export async function readPosts(deps: Deps, idOrSlug: string, reader: { userId: string | null; visitorHash: string | null }) {
+  const { row: memorial } = await visibleMemorial(deps, idOrSlug, reader.userId);
+  const mine = [
+    ...(reader.userId ? [eq(memorialPosts.authorId, reader.userId)] : []),
+    ...(reader.visitorHash ? [eq(memorialPosts.visitorHash, reader.visitorHash)] : []),
+  ];
+  const [approved, waiting, [candles]] = await Promise.all([
+    deps.db
+      .select()
+      .from(memorialPosts)
+      .where(and(eq(memorialPosts.memorialId, memorial.id), eq(memorialPosts.status, 'approved')))
+      .orderBy(desc(memorialPosts.createdAt))
+      .limit(PAGE_POSTS),
+    mine.length
+      ? deps.db
+          .select()
+          .from(memorialPosts)
+          .where(and(eq(memorialPosts.memorialId, memorial.id), eq(memorialPosts.status, 'pending'), or(...mine)))
+          .orderBy(desc(memorialPosts.createdAt))
+      : Promise.resolve([]),
+    deps.db
+      .select({ n: count() })
+      .from(memorialPosts)
+      .where(and(eq(memorialPosts.memorialId, memorial.id), eq(memorialPosts.kind, 'candle'), eq(memorialPosts.status, 'approved'))),
+  ]);
+  return { posts: approved.map(presentPost), waiting: waiting.map(presentPost), candles: candles?.n ?? 0, whoMayPost: memorial.whoMayPost };
+}
+
+/** The moderators' list of posts in one state, oldest first (the order they came in). */
+export async function moderationList(deps: Deps, idOrSlug: string, userId: string, status: PostStatus) {
+  const { row: memorial } = await requireEditor(deps.db, idOrSlug, userId);
+  const rows = await deps.db
+    .select()
+    .from(memorialPosts)
+    .where(and(eq(memorialPosts.memorialId, memorial.id), eq(memorialPosts.status, status)))
+    .orderBy(asc(memorialPosts.createdAt));
+  return rows.map((row) => ({ ...presentPost(row), memorialId: row.memorialId }));
+}
+
+/**
+ * Approves, rejects or hides posts of one memorial, one or many at once. A post not in a state the
+ * step may leave (already decided, or another memorial's) is passed over: two moderators deciding
+ * the same post at once do not undo each other. Returns how many changed.
+ */
+export async function moderate(deps: Deps, idOrSlug: string, userId: string, ids: string[], action: Action): Promise<number> {
+  const { row: memorial } = await requireEditor(deps.db, idOrSlug, userId);
+  const step = STEPS[action];
+  const changed = await deps.db
+    .update(memorialPosts)
+    .set({ status: step.to, decidedAt: deps.now(), decidedBy: userId, visitorHash: null })
+    .where(and(eq(memorialPosts.memorialId, memorial.id), inArray(memorialPosts.id, ids), inArray(memorialPosts.status, step.from)))
+    .returning({ id: memorialPosts.id });
+  return changed.length;
+}
+
+export async function readPostSettings(deps: Deps, idOrSlug: string, userId: string): Promise<PostSettings> {
+  const { row } = await requireEditor(deps.db, idOrSlug, userId);
+  return { candlesAutoApprove: row.candlesAutoApprove, whoMayPost: row.whoMayPost };
+}
+
+export async function changePostSettings(deps: Deps, idOrSlug: string, userId: string, change: Partial<PostSettings>): Promise<PostSettings> {
+  const { row } = await requireEditor(deps.db, idOrSlug, userId);
+  if (change.candlesAutoApprove === undefined && change.whoMayPost === undefined) return { candlesAutoApprove: row.candlesAutoApprove, whoMayPost: row.whoMayPost };
+  const [updated] = await deps.db.update(memorials).set(change).where(eq(memorials.id, row.id)).returning();
+  return { candlesAutoApprove: updated!.candlesAutoApprove, whoMayPost: updated!.whoMayPost };
+}
