@@ -11,7 +11,7 @@ import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { VISITOR_COOKIE } from '../../shared/constants';
 import type { Memorial } from '../../shared/memorials';
 import type { Post, PostsResponse } from '../../shared/posts-api';
-import { memorialPosts, notifications } from '../db/schema';
+import { memorialPosts, memorials, notifications } from '../db/schema';
 import { FAMILY_ONLY, NOBODY_MAY_POST, USERS_MAY_POST } from './service';
 
 let t: TestApp;
@@ -194,6 +194,23 @@ describe('moderation', () => {
     expect((await call('POST', url, owner, { ids: [second.id], action: 'approve' })).json()).toEqual({ changed: 0 });
     const [row] = await t.database.db.select().from(memorialPosts).where(eq(memorialPosts.id, second.id));
     expect(row).toMatchObject({ status: 'rejected', decidedBy: owner.id, visitorHash: null });
+  });
+
+  it('gives visitors’ pages a new version when a post is shown or taken down, not when one is rejected', async () => {
+    const { memorial, owner } = await cast();
+    const version = async () => (await t.database.db.select({ v: memorials.updatedAt }).from(memorials).where(eq(memorials.id, memorial.id)))[0]!.v.getTime();
+    const [a, b] = [
+      (await post(visitor(), `/api/memorials/${memorial.id}/guestbook`, { name: 'Ole', message: 'Hej' })).json<Post>(),
+      (await post(visitor(), `/api/memorials/${memorial.id}/guestbook`, { name: 'Per', message: 'Hej' })).json<Post>(),
+    ];
+    const before = await version();
+    await call('POST', `/api/memorials/${memorial.id}/posts/moderate`, owner, { ids: [a.id], action: 'reject' });
+    expect(await version()).toBe(before);
+    await call('POST', `/api/memorials/${memorial.id}/posts/moderate`, owner, { ids: [b.id], action: 'approve' });
+    const approved = await version();
+    expect(approved).toBeGreaterThan(before);
+    await call('POST', `/api/memorials/${memorial.id}/posts/moderate`, owner, { ids: [b.id], action: 'hide' });
+    expect(await version()).toBeGreaterThan(approved);
   });
 
   it('cannot reach another memorial’s posts', async () => {

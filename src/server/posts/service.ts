@@ -10,7 +10,7 @@ import type { MODERATION_ACTIONS, Post, PostKind, PostSettings, PostStatus } fro
 import { memorialMembers, memorialPosts, memorials, notifications } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
-import { requireEditor, visibleMemorial } from '../memorials/service';
+import { requireEditor, touchMemorial, visibleMemorial } from '../memorials/service';
 
 type PostRow = typeof memorialPosts.$inferSelect;
 type Action = (typeof MODERATION_ACTIONS)[number];
@@ -73,7 +73,7 @@ export async function leavePost(
   const at = deps.now();
   if (input.website) return { id: randomUUID(), kind, name, message: input.message, status: 'pending', createdAt: at.toISOString() };
 
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(memorialPosts)
       .values({ memorialId: memorial.id, kind, status, name, message: input.message, authorId: poster.user?.id ?? null, visitorHash: status === 'pending' ? poster.visitorHash : null, createdAt: at })
@@ -97,8 +97,12 @@ export async function leavePost(
         })),
       );
     }
+    // A candle that burns at once changes what every visitor's page shows: a new version of it.
+    if (status === 'approved') await touchMemorial(tx, memorial.id, at);
     return presentPost(row!);
   });
+  if (created.status === 'approved') deps.memorialChanged?.(memorial.id);
+  return created;
 }
 
 /**
@@ -153,12 +157,19 @@ export async function moderationList(deps: Deps, idOrSlug: string, userId: strin
 export async function moderate(deps: Deps, idOrSlug: string, userId: string, ids: string[], action: Action): Promise<number> {
   const { row: memorial } = await requireEditor(deps.db, idOrSlug, userId);
   const step = STEPS[action];
-  const changed = await deps.db
-    .update(memorialPosts)
-    .set({ status: step.to, decidedAt: deps.now(), decidedBy: userId, visitorHash: null })
-    .where(and(eq(memorialPosts.memorialId, memorial.id), inArray(memorialPosts.id, ids), inArray(memorialPosts.status, step.from)))
-    .returning({ id: memorialPosts.id });
-  return changed.length;
+  const at = deps.now();
+  const changed = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(memorialPosts)
+      .set({ status: step.to, decidedAt: at, decidedBy: userId, visitorHash: null })
+      .where(and(eq(memorialPosts.memorialId, memorial.id), inArray(memorialPosts.id, ids), inArray(memorialPosts.status, step.from)))
+      .returning({ id: memorialPosts.id });
+    // What visitors see changed (a post shown or taken down): a new version of the page.
+    if (rows.length > 0 && action !== 'reject') await touchMemorial(tx, memorial.id, at);
+    return rows.length;
+  });
+  if (changed > 0 && action !== 'reject') deps.memorialChanged?.(memorial.id);
+  return changed;
 }
 
 export async function readPostSettings(deps: Deps, idOrSlug: string, userId: string): Promise<PostSettings> {
