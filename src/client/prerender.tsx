@@ -17,20 +17,24 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString, renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
 import type { Memorial } from '@/shared/memorials';
+import type { PublicPosts } from '@/shared/posts-api';
 import type { SiteConfig } from '@/shared/site';
 import { CookieBanner } from './consent/CookieBanner';
 import { createQueryClient } from './lib/query-client';
 import { provideSiteConfig } from './lib/site-config';
+import { postsKey } from './memorials/posts/use-posts';
 import { memorialKey } from './memorials/use-memorial';
 import { AppRoutes } from './routes';
 
-export async function renderPage(pathname: string, config: SiteConfig, memorial?: Memorial): Promise<string> {
+/** `posts`: the memorial's approved posts, as the page carries them (use-posts.ts reads them back). */
+export async function renderPage(pathname: string, config: SiteConfig, memorial?: Memorial, posts?: PublicPosts): Promise<string> {
   provideSiteConfig(config);
   const queryClient = createQueryClient();
   if (memorial) {
     // Under every address the page may ask by: the one in the path, the id and the slug.
     const asked = decodeURIComponent(pathname.split('/')[2] ?? '');
     for (const key of new Set([asked, memorial.id, memorial.slug])) queryClient.setQueryData(memorialKey(key), memorial);
+    if (posts) queryClient.setQueryData(postsKey(memorial.id), { ...posts, waiting: [] });
   }
   // Waits for every lazy part of the page, so the whole page is in the HTML.
   const html = await renderToStringAsync(

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Memorial } from '../shared/memorials';
+import type { PublicPosts } from '../shared/posts-api';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../shared/site';
 import type { Config } from './config';
 
@@ -56,8 +57,13 @@ export interface PageHead {
   description: string;
   /** Complete, escaped tags for <head> (see `metaTag`). */
   tags: string[];
-  /** JSON written into a <script type="application/json"> with this id, read by the page. */
-  data?: { elementId: string; value: unknown };
+  /** JSON written into a <script type="application/json"> with this id, read by the page (one or more). */
+  data?: PageData | PageData[];
+}
+
+export interface PageData {
+  elementId: string;
+  value: unknown;
 }
 
 export interface ClientHtml {
@@ -68,8 +74,11 @@ export interface ClientHtml {
    * `rendered`, the page's body as the server rendered it for that address.
    */
   withHead(head: PageHead, rendered?: { pathname: string; body: string }): string;
-  /** Renders a memorial page's body for a visitor (prerender.tsx); null without the server bundle. */
-  renderMemorial: ((pathname: string, memorial: Memorial) => Promise<string>) | null;
+  /**
+   * Renders a memorial page's body for a visitor (prerender.tsx), with its approved posts; null
+   * without the server bundle.
+   */
+  renderMemorial: ((pathname: string, memorial: Memorial, posts?: PublicPosts) => Promise<string>) | null;
   /** CSP sources ('sha256-…') of the scripts written into the page, for script-src. */
   inlineScriptHashes: string[];
 }
@@ -93,7 +102,7 @@ function inlineHeadScripts(template: string, clientDir: string): { html: string;
   return { html, hashes };
 }
 
-type RenderPage = (pathname: string, config: SiteConfig, memorial?: Memorial) => Promise<string>;
+type RenderPage = (pathname: string, config: SiteConfig, memorial?: Memorial, posts?: PublicPosts) => Promise<string>;
 
 /** What the server-side bundle (prerender.tsx) offers. */
 interface Prerender {
@@ -124,7 +133,7 @@ export async function loadClientHtml(clientDir: string, config: Config, log?: Fa
       const banner = renderCookieBanner();
       const body = await renderPage('/', site);
       shell = shell.replace('</body>', () => `${banner}\n  </body>`);
-      renderMemorial = (pathname, memorial) => renderPage(pathname, site, memorial);
+      renderMemorial = (pathname, memorial, posts) => renderPage(pathname, site, memorial, posts);
       prerendered.set('/', shell.replace(ROOT_ELEMENT, `<div id="root">${body}</div>`));
     } catch (error) {
       log?.warn({ err: error }, 'the landing page could not be prerendered; serving the app shell');
@@ -140,7 +149,9 @@ export async function loadClientHtml(clientDir: string, config: Config, log?: Fa
     const root = rendered ? `<div id="root" data-rendered="${escapeHtml(rendered.pathname)}">${rendered.body}</div>` : ROOT_ELEMENT;
     // The data after the page it describes: the app reads it only once it runs (after the parse), and
     // on a slow connection the visible page arrives a round trip sooner without 40 KB of JSON before it.
-    const dataScript = data ? `\n    <script id="${data.elementId}" type="application/json">${scriptJson(data.value)}</script>` : '';
+    const dataScript = (data === undefined ? [] : Array.isArray(data) ? data : [data])
+      .map(({ elementId, value }) => `\n    <script id="${elementId}" type="application/json">${scriptJson(value)}</script>`)
+      .join('');
     return page.replace(ROOT_ELEMENT, () => `${root}${dataScript}`);
   };
   return { forPath: (pathname) => prerendered.get(pathname) ?? shell, withHead, renderMemorial, inlineScriptHashes: hashes };

@@ -41,6 +41,8 @@ export const RESERVED_SLUGS = new Set([
 
 /** The element in a memorial page's HTML that carries the memorial, so it paints without a request. */
 export const MEMORIAL_DATA_ELEMENT_ID = 'memorial-data';
+/** The element in a visitor's memorial page that carries its approved posts and candle count (page-cache.ts). */
+export const MEMORIAL_POSTS_ELEMENT_ID = 'memorial-posts';
 
 /** How long a deleted memorial can be restored by its owner. */
 export const RESTORE_DAYS = 30;

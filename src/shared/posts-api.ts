@@ -68,6 +68,13 @@ export const postsResponse = z.object({
 });
 export type PostsResponse = z.infer<typeof postsResponse>;
 
+/**
+ * What a visitor's page carries written in and drawn by the server (page-cache.ts): the newest
+ * approved posts of each kind (PUBLIC_POSTS_PER_KIND) and the candle count; nobody's waiting ones.
+ */
+export type PublicPosts = Omit<PostsResponse, 'waiting'> & { memorialId: string };
+export const PUBLIC_POSTS_PER_KIND = 24;
+
 /** For the memorial's administrators: the posts in one state (pending by default), oldest first. */
 export const moderationQuery = z.object({ status: z.enum(POST_STATUSES).default('pending') });
 export const moderationResponse = z.object({ posts: z.array(post.extend({ memorialId: z.string() })) });

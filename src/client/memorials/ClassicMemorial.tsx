@@ -13,8 +13,11 @@ import { Picture } from './Picture';
 import { FindGraveLink, graveLine, hasRestingPlace } from './RestingPlace';
 import { Timeline } from './Timeline';
 
-/** `notice`: a line shown above the card, inside its colours (the demo page's "this is an example"). */
-export function ClassicMemorial({ memorial, notice }: { memorial: Memorial; notice?: ReactNode }) {
+/**
+ * `notice`: a line shown above the card, inside its colours (the demo page's "this is an example").
+ * `children`: what closes the card, in its colours (the page's candles and guestbook, MemorialPage.tsx).
+ */
+export function ClassicMemorial({ memorial, notice, children }: { memorial: Memorial; notice?: ReactNode; children?: ReactNode }) {
   const age = ageAt(memorial.birthDate, memorial.deathDate);
   const places = [memorial.birthPlace && `Født i ${memorial.birthPlace}`, memorial.deathPlace && `død i ${memorial.deathPlace}`].filter(Boolean).join(', ');
   const { restingPlace } = memorial;
@@ -80,6 +83,8 @@ export function ClassicMemorial({ memorial, notice }: { memorial: Memorial; noti
             <FindGraveLink restingPlace={restingPlace} className="mt-5" />
           </section>
         ) : null}
+
+        {children ? <div className="pt-6">{children}</div> : null}
       </div>
     </article>
   );

@@ -25,7 +25,8 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function EnhancedMemorial({ memorial }: { memorial: Memorial }) {
+/** `children`: what closes the page, in its colours (the candles and guestbook, MemorialPage.tsx). */
+export function EnhancedMemorial({ memorial, children }: { memorial: Memorial; children?: ReactNode }) {
   const age = ageAt(memorial.birthDate, memorial.deathDate);
   const { restingPlace } = memorial;
   const grave = graveLine(restingPlace);
@@ -125,6 +126,8 @@ export function EnhancedMemorial({ memorial }: { memorial: Memorial }) {
           <Gallery items={memorial.media} memorialName={memorial.name} variant="mosaic" />
         </div>
       ) : null}
+
+      {children ? <div className="mx-auto mt-24 max-w-3xl px-5">{children}</div> : null}
     </article>
   );
 }

@@ -14,6 +14,7 @@ import { usePageTitle } from '@/client/lib/page-title';
 import { type MemorialLayout, memorialTitle } from '@/shared/memorials';
 import { ClassicMemorial } from './ClassicMemorial';
 import { EnhancedMemorial } from './EnhancedMemorial';
+import { MemorialPosts } from './posts/MemorialPosts';
 import { useMemorial } from './use-memorial';
 
 export default function MemorialPage({ layout }: { layout?: MemorialLayout }) {
@@ -22,9 +23,14 @@ export default function MemorialPage({ layout }: { layout?: MemorialLayout }) {
   usePageTitle(memorial.data ? memorialTitle(memorial.data) : undefined);
 
   if (memorial.data) {
+    const posts = <MemorialPosts memorial={memorial.data} />;
     return (
       <PageShell>
-        {(layout ?? memorial.data.layout) === 'enhanced' ? <EnhancedMemorial memorial={memorial.data} /> : <ClassicMemorial memorial={memorial.data} />}
+        {(layout ?? memorial.data.layout) === 'enhanced' ? (
+          <EnhancedMemorial memorial={memorial.data}>{posts}</EnhancedMemorial>
+        ) : (
+          <ClassicMemorial memorial={memorial.data}>{posts}</ClassicMemorial>
+        )}
       </PageShell>
     );
   }

@@ -17,6 +17,8 @@ import { type SQL, eq } from 'drizzle-orm';
 import type { ClientHtml } from '../client-html';
 import { memorials } from '../db/schema';
 import type { Deps } from '../deps';
+import { MEMORIAL_POSTS_ELEMENT_ID } from '../../shared/memorials';
+import { publicPosts } from '../posts/service';
 import { memorialPageHead } from './page-head';
 import { UUID, memorialIdForCode } from './service';
 
@@ -91,8 +93,12 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
   async function make(pathname: string, memorialId: string): Promise<Made | null> {
     const { status, head, memorial } = await memorialPageHead(deps, memorialId, null);
     if (status !== 200 || !memorial) return null;
-    const body = clientHtml.renderMemorial ? await clientHtml.renderMemorial(pathname, memorial) : null;
-    return { html: Buffer.from(clientHtml.withHead(head, body === null ? undefined : { pathname, body })), compressed: {} };
+    // The approved posts and the candle count are part of the version: approving or hiding a post
+    // moves the memorial's updated_at (posts/service.ts), so a page made here never shows old ones.
+    const posts = await publicPosts(deps, memorial.id);
+    const body = clientHtml.renderMemorial ? await clientHtml.renderMemorial(pathname, memorial, posts) : null;
+    const data = [...(head.data === undefined ? [] : Array.isArray(head.data) ? head.data : [head.data]), { elementId: MEMORIAL_POSTS_ELEMENT_ID, value: posts }];
+    return { html: Buffer.from(clientHtml.withHead({ ...head, data }, body === null ? undefined : { pathname, body })), compressed: {} };
   }
 
   async function missing(): Promise<Made> {

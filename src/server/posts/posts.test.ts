@@ -196,7 +196,7 @@ describe('moderation', () => {
     expect(row).toMatchObject({ status: 'rejected', decidedBy: owner.id, visitorHash: null });
   });
 
-  it('gives visitors’ pages a new version when a post is shown or taken down, not when one is rejected', async () => {
+  it('gives visitors’ pages a new version when a post is shown or taken down or the posting rule changes, not when one is rejected', async () => {
     const { memorial, owner } = await cast();
     const version = async () => (await t.database.db.select({ v: memorials.updatedAt }).from(memorials).where(eq(memorials.id, memorial.id)))[0]!.v.getTime();
     const [a, b] = [
@@ -210,7 +210,11 @@ describe('moderation', () => {
     const approved = await version();
     expect(approved).toBeGreaterThan(before);
     await call('POST', `/api/memorials/${memorial.id}/posts/moderate`, owner, { ids: [b.id], action: 'hide' });
-    expect(await version()).toBeGreaterThan(approved);
+    const hidden = await version();
+    expect(hidden).toBeGreaterThan(approved);
+    // The page's forms follow who may post.
+    await call('PATCH', `/api/memorials/${memorial.id}/post-settings`, owner, { whoMayPost: 'users' });
+    expect(await version()).toBeGreaterThan(hidden);
   });
 
   it('cannot reach another memorial’s posts', async () => {

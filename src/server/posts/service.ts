@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { MemberRole } from '../../shared/memorials';
-import type { MODERATION_ACTIONS, Post, PostKind, PostSettings, PostStatus } from '../../shared/posts-api';
+import { type MODERATION_ACTIONS, PUBLIC_POSTS_PER_KIND, type Post, type PostKind, type PostSettings, type PostStatus, type PublicPosts } from '../../shared/posts-api';
 import { memorialMembers, memorialPosts, memorials, notifications } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
-import { requireEditor, touchMemorial, visibleMemorial } from '../memorials/service';
+import { nextVersion, requireEditor, touchMemorial, visibleMemorial } from '../memorials/service';
 
 type PostRow = typeof memorialPosts.$inferSelect;
 type Action = (typeof MODERATION_ACTIONS)[number];
@@ -138,6 +138,18 @@ export async function readPosts(deps: Deps, idOrSlug: string, reader: { userId: 
   return { posts: approved.map(presentPost), waiting: waiting.map(presentPost), candles: candles?.n ?? 0, whoMayPost: memorial.whoMayPost };
 }
 
+/**
+ * The posts every visitor sees, for the page made once per version of the memorial (page-cache.ts):
+ * the newest approved ones of each kind, enough for the first screenful and a first "Vis flere"
+ * (the app asks for the rest when it takes the page over), and the candle count.
+ */
+export async function publicPosts(deps: Deps, memorialId: string): Promise<PublicPosts> {
+  const { posts, candles, whoMayPost } = await readPosts(deps, memorialId, { userId: null, visitorHash: null });
+  const taken: Partial<Record<PostKind, number>> = {};
+  const first = posts.filter((post) => (taken[post.kind] = (taken[post.kind] ?? 0) + 1) <= PUBLIC_POSTS_PER_KIND);
+  return { memorialId, posts: first, candles, whoMayPost };
+}
+
 /** The moderators' list of posts in one state, oldest first (the order they came in). */
 export async function moderationList(deps: Deps, idOrSlug: string, userId: string, status: PostStatus) {
   const { row: memorial } = await requireEditor(deps.db, idOrSlug, userId);
@@ -180,6 +192,12 @@ export async function readPostSettings(deps: Deps, idOrSlug: string, userId: str
 export async function changePostSettings(deps: Deps, idOrSlug: string, userId: string, change: Partial<PostSettings>): Promise<PostSettings> {
   const { row } = await requireEditor(deps.db, idOrSlug, userId);
   if (change.candlesAutoApprove === undefined && change.whoMayPost === undefined) return { candlesAutoApprove: row.candlesAutoApprove, whoMayPost: row.whoMayPost };
-  const [updated] = await deps.db.update(memorials).set(change).where(eq(memorials.id, row.id)).returning();
+  // Who may post changes the forms every visitor's page shows: a new version of it.
+  const [updated] = await deps.db
+    .update(memorials)
+    .set({ ...change, updatedAt: nextVersion(deps.now()) })
+    .where(eq(memorials.id, row.id))
+    .returning();
+  deps.memorialChanged?.(row.id);
   return { candlesAutoApprove: updated!.candlesAutoApprove, whoMayPost: updated!.whoMayPost };
 }

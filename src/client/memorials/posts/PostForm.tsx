@@ -1,0 +1,102 @@
+/**
+ * The form for a candle, a greeting, a memory or the family's words: a part of its own, fetched when
+ * a visitor opens it (MemorialPosts.tsx), so a reader who only reads never loads react-hook-form or
+ * zod. The rules are the server's own (src/shared/posts-api.ts), so a person sees its words at the
+ * field before anything is sent. Shared memories are text only for now.
+ */
+import { useEffect } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '@/client/components/ui/button';
+import { TextAreaField } from '@/client/components/ui/text-area-field';
+import { TextField } from '@/client/components/ui/text-field';
+import { apiRequest, errorMessage } from '@/client/lib/request';
+import { toast } from '@/client/lib/toast';
+import {
+  CANDLE_MESSAGE_MAX,
+  GREETING_MAX,
+  MEMORY_MAX,
+  POST_NAME_MAX,
+  type Post,
+  type PostKind,
+  candleBody,
+  guestbookBody,
+  memoryBody,
+  tributeBody,
+} from '@/shared/posts-api';
+
+interface Values {
+  name: string;
+  message: string;
+  website: string;
+}
+
+const FORMS = {
+  candle: { path: 'candles', schema: candleBody, message: 'Hilsen (valgfri)', hint: `Højst ${CANDLE_MESSAGE_MAX} tegn.`, max: CANDLE_MESSAGE_MAX, rows: 3, send: 'Tænd lyset', sending: 'Tænder lyset...', failed: 'Fejl ved tænding af lys' },
+  guestbook: { path: 'guestbook', schema: guestbookBody, message: 'Din hilsen', hint: undefined, max: GREETING_MAX, rows: 6, send: 'Skriv i gæstebogen', sending: 'Sender...', failed: 'Fejl ved tilføjelse' },
+  memory: { path: 'memories', schema: memoryBody, message: 'Dit minde', hint: undefined, max: MEMORY_MAX, rows: 8, send: 'Del mindet', sending: 'Sender...', failed: 'Fejl ved tilføjelse' },
+  tribute: { path: 'tributes', schema: tributeBody, message: 'Jeres mindeord', hint: undefined, max: MEMORY_MAX, rows: 8, send: 'Tilføj mindeord', sending: 'Sender...', failed: 'Fejl ved tilføjelse' },
+} as const;
+
+export default function PostForm({
+  memorialId,
+  kind,
+  defaultName,
+  onPosted,
+  onCancel,
+}: {
+  memorialId: string;
+  kind: PostKind;
+  defaultName: string;
+  onPosted: (post: Post) => void;
+  onCancel: () => void;
+}) {
+  const spec = FORMS[kind];
+  const form = useForm<Values>({
+    // The four schemas share the fields; each shapes its own output (a candle's empty greeting becomes null).
+    resolver: zodResolver(spec.schema) as unknown as Resolver<Values>,
+    defaultValues: { name: defaultName, message: '', website: '' },
+  });
+  const { errors } = form.formState;
+  const { setFocus } = form;
+  useEffect(() => setFocus(defaultName ? 'message' : 'name'), [setFocus, defaultName]);
+
+  const send = useMutation({
+    mutationFn: (body: Values) => apiRequest<Post>('POST', `/api/memorials/${encodeURIComponent(memorialId)}/${spec.path}`, { body }),
+    onSuccess: onPosted,
+    // The text stays in the form, so nothing is lost when the person tries again.
+    onError: (error) => toast({ variant: 'destructive', title: spec.failed, description: errorMessage(error) }),
+  });
+  const id = `post-${kind}`;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))} className="space-y-6 rounded-xl border border-border bg-background/60 p-5 text-left sm:p-7">
+      <TextField label="Dit navn" autoComplete="name" maxLength={POST_NAME_MAX} error={errors.name?.message} {...form.register('name')} />
+      <TextAreaField
+        label={spec.message}
+        hint={spec.hint}
+        rows={spec.rows}
+        maxLength={spec.max}
+        className={kind === 'candle' ? 'min-h-24' : undefined}
+        error={errors.message?.message}
+        {...form.register('message')}
+      />
+
+      {/* Never seen and never reached with the keyboard: only a robot fills it in, and the server ignores what it sends. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Lad dette felt være tomt</label>
+        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="quiet" onClick={onCancel}>
+          Annuller
+        </Button>
+        <Button type="submit" size="lg" disabled={send.isPending}>
+          {send.isPending ? spec.sending : spec.send}
+        </Button>
+      </div>
+    </form>
+  );
+}
