@@ -17,8 +17,9 @@ export interface Deps {
   jobs: JobRunner;
   rateLimiter: RateLimiter;
   /**
-   * For look-ups that come by the thousand (QR codes scanned and validated): exact on this server,
-   * written to the shared table in batches (lib/batched-rate-limit.ts).
+   * For calls that come by the thousand (QR codes scanned and validated, candles and greetings on
+   * All Saints' evening): exact on this server, written to the shared table in batches
+   * (lib/batched-rate-limit.ts, docs/decisions/0017).
    */
   lookupLimiter: RateLimiter;
   /** Media files: the local disk or an S3-compatible bucket. */

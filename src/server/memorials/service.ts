@@ -8,6 +8,7 @@ import type { MediaItem } from '../../shared/media';
 import { RESTORE_DAYS, type MemberRole, type Memorial, type MemorialSummary } from '../../shared/memorials';
 import { parseCode } from '../../shared/qr-code';
 import type { Db, Tx } from '../db/connection';
+import { preparedQuery } from '../db/prepared';
 import { memorialMedia, memorialMembers, memorials, qrCodes } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
@@ -121,6 +122,17 @@ export async function memorialIdForCode(db: Db | Tx, key: string): Promise<strin
  * A memorial by id, slug or linked QR code, deleted or not, with the reader's role on it. A slug
  * wins over a code of the same letters (a slug can be typed to look like one).
  */
+/** By id, the way every candle and greeting finds its memorial: built and prepared once. */
+const memorialById = preparedQuery((db) =>
+  db
+    .select({ row: memorials, role: memorialMembers.role })
+    .from(memorials)
+    .leftJoin(memorialMembers, and(eq(memorialMembers.memorialId, memorials.id), eq(memorialMembers.userId, sql.placeholder('userId'))))
+    .where(eq(memorials.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('memorial_by_id'),
+);
+
 export async function findMemorial(db: Db | Tx, idOrSlug: string, userId: string | null): Promise<{ row: MemorialRow; role: MemberRole | null } | null> {
   const key = idOrSlug.toLowerCase();
   const by = async (where: SQL) => {
@@ -132,7 +144,10 @@ export async function findMemorial(db: Db | Tx, idOrSlug: string, userId: string
       .limit(1);
     return found ? { row: found.row, role: found.role ?? null } : null;
   };
-  if (UUID.test(key)) return by(eq(memorials.id, key));
+  if (UUID.test(key)) {
+    const [found] = await memorialById(db).execute({ id: key, userId });
+    return found ? { row: found.row, role: found.role ?? null } : null;
+  }
   const bySlug = await by(eq(memorials.slug, key));
   if (bySlug) return bySlug;
   const linked = await memorialIdForCode(db, key);

@@ -4,8 +4,7 @@
  * steps. Routes (routes.ts) only parse, call and present.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
-import type { MemberRole } from '../../shared/memorials';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type MODERATION_ACTIONS, PUBLIC_POSTS_PER_KIND, type Post, type PostKind, type PostSettings, type PostStatus, type PublicPosts } from '../../shared/posts-api';
 import { memorialMembers, memorialPosts, memorials, notifications } from '../db/schema';
 import type { Deps } from '../deps';
@@ -59,11 +58,11 @@ export async function leavePost(
   poster: Poster,
 ): Promise<Post> {
   const windowMs = deps.config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
-  await deps.rateLimiter.consume({ key: `post-ip:${poster.ip}`, max: deps.config.RATE_LIMIT_POSTS_PER_IP, windowMs });
+  await deps.lookupLimiter.consume({ key: `post-ip:${poster.ip}`, max: deps.config.RATE_LIMIT_POSTS_PER_IP, windowMs });
   const { row: memorial, role } = await visibleMemorial(deps, idOrSlug, poster.user?.id ?? null);
   if (memorial.deletedAt) throw badRequest('Mindesiden er slettet.');
   // Per memorial as well: a flood from many addresses must not bury one family's page.
-  await deps.rateLimiter.consume({ key: `post-memorial:${memorial.id}`, max: deps.config.RATE_LIMIT_POSTS_PER_MEMORIAL, windowMs });
+  await deps.lookupLimiter.consume({ key: `post-memorial:${memorial.id}`, max: deps.config.RATE_LIMIT_POSTS_PER_MEMORIAL, windowMs });
   if (memorial.whoMayPost === 'nobody') throw forbidden(NOBODY_MAY_POST);
   if (memorial.whoMayPost === 'users' && !poster.user) throw unauthorized(USERS_MAY_POST);
   if (kind === 'tribute' && (!poster.user || role === null)) throw forbidden(FAMILY_ONLY);
@@ -73,34 +72,27 @@ export async function leavePost(
   const at = deps.now();
   if (input.website) return { id: randomUUID(), kind, name, message: input.message, status: 'pending', createdAt: at.toISOString() };
 
-  const created = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(memorialPosts)
-      .values({ memorialId: memorial.id, kind, status, name, message: input.message, authorId: poster.user?.id ?? null, visitorHash: status === 'pending' ? poster.visitorHash : null, createdAt: at })
-      .returning();
-    // Every administrator hears of it at once, except the one who wrote it.
-    const admins = await tx
-      .select({ userId: memorialMembers.userId })
-      .from(memorialMembers)
-      .where(and(eq(memorialMembers.memorialId, memorial.id), inArray(memorialMembers.role, ['owner', 'coadmin'] satisfies MemberRole[])));
-    const told = admins.filter(({ userId }) => userId !== poster.user?.id);
-    if (told.length > 0) {
-      const excerpt = input.message ? `: ${input.message.length > 140 ? `${input.message.slice(0, 139)}…` : input.message}` : '';
-      await tx.insert(notifications).values(
-        told.map(({ userId }) => ({
-          userId,
-          kind: `post-${kind}`,
-          title: `${WHAT[kind]} på mindesiden for ${memorial.name}`,
-          body: `${name}${excerpt}`,
-          link: `/memorial/${memorial.slug}/admin`,
-          createdAt: at,
-        })),
-      );
-    }
-    // A candle that burns at once changes what every visitor's page shows: a new version of it.
-    if (status === 'approved') await touchMemorial(tx, memorial.id, at);
-    return presentPost(row!);
-  });
+  // The post, a notification for every administrator but the one who wrote it, and for a candle
+  // that burns at once a new version of the visitors' page: one statement, so one round trip and
+  // one commit on All Saints' evening, and all of it or nothing.
+  const excerpt = input.message ? `: ${input.message.length > 140 ? `${input.message.slice(0, 139)}…` : input.message}` : '';
+  const authorId = poster.user?.id ?? null;
+  const result = (await deps.db.execute(sql`
+    with post as (
+      insert into ${memorialPosts} (memorial_id, kind, status, name, message, author_id, visitor_hash, created_at)
+      values (${memorial.id}, ${kind}, ${status}, ${name}, ${input.message}, ${authorId}, ${status === 'pending' ? poster.visitorHash : null}, ${at.toISOString()}::timestamptz)
+      returning id, kind, status, name, message, created_at
+    ), told as (
+      insert into ${notifications} (user_id, kind, title, body, link, created_at)
+      select user_id, ${`post-${kind}`}, ${`${WHAT[kind]} på mindesiden for ${memorial.name}`}, ${`${name}${excerpt}`}, ${`/memorial/${memorial.slug}/admin`}, ${at.toISOString()}::timestamptz
+      from ${memorialMembers}
+      where memorial_id = ${memorial.id} and role in ('owner', 'coadmin') and user_id is distinct from ${authorId}::uuid
+    ), touched as (
+      update ${memorials} set updated_at = ${nextVersion(at)} where id = ${memorial.id} and ${status === 'approved'}
+    )
+    select id, kind, status, name, message, created_at from post`)) as unknown as { rows: { id: string; kind: PostKind; status: PostStatus; name: string; message: string | null; created_at: string | Date }[] };
+  const row = result.rows[0]!;
+  const created: Post = { id: row.id, kind: row.kind, status: row.status, name: row.name, message: row.message, createdAt: new Date(row.created_at).toISOString() };
   if (created.status === 'approved') deps.memorialChanged?.(memorial.id);
   return created;
 }
