@@ -37,6 +37,7 @@ const BlankCreatePage = lazy(() => import('./memorials/create/BlankCreatePage'))
 const TemplateCreatePage = lazy(() => import('./memorials/create/TemplateCreatePage'));
 const EditMemorialPage = lazy(() => import('./memorials/edit/EditMemorialPage'));
 const EditImagePage = lazy(() => import('./memorials/edit-image/EditImagePage'));
+const MemorialAdminPage = lazy(() => import('./memorials/admin/MemorialAdminPage'));
 const TestMemorialPage = lazy(() => import('./memorials/demo/TestMemorialPage'));
 const GalleryDemoPage = lazy(() => import('./memorials/demo/GalleryDemoPage'));
 const ThemeTestPage = lazy(() => import('./memorials/demo/ThemeTestPage'));
@@ -75,6 +76,8 @@ export function AppRoutes() {
           {/* The memorial a stone's code is linked to, by the code: a private page's own address carries its name. */}
           <Route path="/memorial/qr/:id" element={<MemorialPage />} />
           <Route path="/memorial/qr/:code/dual" element={<DualMemorialPage />} />
+          {/* By id or by slug: the in-app notifications link to /memorial/{slug}/admin. */}
+          <Route path="/memorial/:id/admin" element={<MemorialAdminPage />} />
           <Route path="/classic-memorial/:id" element={<MemorialPage layout="classic" />} />
           <Route path="/enhanced-memorial/:id" element={<MemorialPage layout="enhanced" />} />
           <Route path="/create-memorial" element={<CreateMemorialPage />} />

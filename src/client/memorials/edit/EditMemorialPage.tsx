@@ -4,7 +4,7 @@
  * who may change what; this page only hides what a person may not do.
  */
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { ArrowLeft, Eye } from 'lucide-react';
+import { ArrowLeft, Eye, MessageSquareHeart } from 'lucide-react';
 import { useUser } from '@/client/auth/use-user';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
@@ -87,12 +87,23 @@ function Editor({ memorial }: { memorial: Memorial }) {
             <p className="text-sm font-semibold tracking-[0.16em] text-memorial-accent-text uppercase">Rediger mindeside</p>
             <h1 className="mt-2 text-4xl break-words sm:text-5xl">{memorial.name}</h1>
           </div>
-          <Button asChild variant="secondary" size="lg" className="w-full sm:w-auto">
-            <Link to={`/memorial/${memorial.slug}`}>
-              <Eye aria-hidden="true" />
-              Se mindesiden
-            </Link>
-          </Button>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            {/* What visitors left, waiting for a decision: its own page (memorials/admin). */}
+            {memorial.deletedAt ? null : (
+              <Button asChild variant="secondary" size="lg" className="w-full sm:w-auto">
+                <Link to={`/memorial/${memorial.slug}/admin`}>
+                  <MessageSquareHeart aria-hidden="true" />
+                  Hilsner og lys
+                </Link>
+              </Button>
+            )}
+            <Button asChild variant="secondary" size="lg" className="w-full sm:w-auto">
+              <Link to={`/memorial/${memorial.slug}`}>
+                <Eye aria-hidden="true" />
+                Se mindesiden
+              </Link>
+            </Button>
+          </div>
         </header>
 
         {memorial.deletedAt ? (
