@@ -31,6 +31,7 @@ import { createBatchedRateLimiter } from './lib/batched-rate-limit';
 import { createRateLimiter } from './lib/rate-limit';
 import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
 import { chooseEncoding, createMemorialPageCache } from './memorials/page-cache';
+import { createRecentMemorials } from './memorials/recent';
 import { MEMORIAL_PAGE, demoPageHead, memorialPageHead } from './memorials/page-head';
 import { mediaRoutes } from './media/routes';
 import { memberRoutes } from './memorials/members-routes';
@@ -84,7 +85,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     maintenance: () => rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000)),
   });
   const storage = input.storage ?? createStorage(storageOptionsFrom(config));
-  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log };
+  const recentMemorials = createRecentMemorials({ db, now });
+  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials };
+  deps.memorialChanged = (memorialId) => recentMemorials.forget(memorialId);
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -195,7 +198,12 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
 
   const notFound = { message: 'Adressen findes ikke.' };
   const memorialPages = clientHtml ? createMemorialPageCache(deps, clientHtml) : undefined;
-  if (memorialPages) deps.memorialChanged = (memorialId) => memorialPages.forget(memorialId);
+  if (memorialPages) {
+    deps.memorialChanged = (memorialId) => {
+      memorialPages.forget(memorialId);
+      recentMemorials.forget(memorialId);
+    };
+  }
   if (clientHtml) {
     // Every page address is the React app's: it routes on the client and shows its own not-found
     // page. A route (not the not-found handler) so that the response is compressed like the rest.

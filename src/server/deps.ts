@@ -4,6 +4,7 @@ import type { Db } from './db/connection';
 import type { JobRunner } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Storage } from './lib/storage';
+import type { RecentMemorials } from './memorials/recent';
 
 /**
  * What the domains need from the outside world. Time and randomness are passed in (ARCHITECTURE.md)
@@ -30,4 +31,6 @@ export interface Deps {
    * the change at once (memorials/page-cache.ts); other servers see it within a second.
    */
   memorialChanged?: (memorialId: string) => void;
+  /** Memorials as visitors find them, read at most once a second (memorials/recent.ts). */
+  recentMemorials: RecentMemorials;
 }

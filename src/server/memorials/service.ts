@@ -171,7 +171,11 @@ export async function touchMemorial(tx: Db | Tx, memorialId: string, now: Date):
  * restore it. Anyone else gets the same "not found", so nothing is revealed.
  */
 export async function visibleMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<{ row: MemorialRow; role: MemberRole | null }> {
-  const found = await findMemorial(deps.db, idOrSlug, userId);
+  return visibleOrNotFound(await findMemorial(deps.db, idOrSlug, userId));
+}
+
+/** visibleMemorial's rule, for a memorial found another way (recent.ts). */
+export function visibleOrNotFound(found: { row: MemorialRow; role: MemberRole | null } | null): { row: MemorialRow; role: MemberRole | null } {
   if (!found) throw notFound(MEMORIAL_NOT_FOUND);
   const { row, role } = found;
   const editor = role !== null && EDITORS.includes(role);

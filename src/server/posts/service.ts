@@ -9,7 +9,7 @@ import { type MODERATION_ACTIONS, PUBLIC_POSTS_PER_KIND, type Post, type PostKin
 import { memorialMembers, memorialPosts, memorials, notifications } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
-import { nextVersion, requireEditor, touchMemorial, visibleMemorial } from '../memorials/service';
+import { nextVersion, requireEditor, touchMemorial, visibleMemorial, visibleOrNotFound } from '../memorials/service';
 
 type PostRow = typeof memorialPosts.$inferSelect;
 type Action = (typeof MODERATION_ACTIONS)[number];
@@ -59,7 +59,9 @@ export async function leavePost(
 ): Promise<Post> {
   const windowMs = deps.config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
   await deps.lookupLimiter.consume({ key: `post-ip:${poster.ip}`, max: deps.config.RATE_LIMIT_POSTS_PER_IP, windowMs });
-  const { row: memorial, role } = await visibleMemorial(deps, idOrSlug, poster.user?.id ?? null);
+  // A visitor's memorial as read within the last second (memorials/recent.ts); a signed-in
+  // person's with their role on it, for tributes and private memorials.
+  const { row: memorial, role } = poster.user ? await visibleMemorial(deps, idOrSlug, poster.user.id) : visibleOrNotFound(await deps.recentMemorials.find(idOrSlug));
   if (memorial.deletedAt) throw badRequest('Mindesiden er slettet.');
   // Per memorial as well: a flood from many addresses must not bury one family's page.
   await deps.lookupLimiter.consume({ key: `post-memorial:${memorial.id}`, max: deps.config.RATE_LIMIT_POSTS_PER_MEMORIAL, windowMs });
