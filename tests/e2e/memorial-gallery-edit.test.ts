@@ -12,7 +12,7 @@ import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { UI_TIMEOUT_MS, expectFieldError, expectToast, visible } from '../support/e2e-ui';
+import { animationsSettled, expectFieldError, expectToast, UI_TIMEOUT_MS, visible } from '../support/e2e-ui';
 import { type ImageDir, createImageDir, writeImage, writeTextFile } from '../support/images';
 
 const e2e = setupE2e({ qrCodes: 2 });
@@ -119,7 +119,7 @@ describe('managing the gallery on the edit page', () => {
     await gallery.getByRole('button', { name: 'Slet billede 2' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Slet billedet?' }));
     expect(await dialog.innerText()).toContain('billede 2 (»Stranden ved Skagen, 1978«) fra mindesiden for Else Marie Holm');
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await animationsSettled(page);
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Slet billedet' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -11,7 +11,7 @@ import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { visible } from '../support/e2e-ui';
+import { animationsSettled, visible } from '../support/e2e-ui';
 import { type ImageDir, createImageDir, writeImage } from '../support/images';
 
 const e2e = setupE2e({ qrCodes: 2 });
@@ -63,7 +63,7 @@ describe('photos on the memorial page', () => {
     await thumbnail.click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Billede 2 af 2: Haven i Vejle' }));
     await visible(dialog.getByRole('img', { name: 'Haven i Vejle' }));
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await animationsSettled(page);
     await expectNoAxeViolations(page);
     await page.keyboard.press('ArrowRight');
     await visible(page.getByRole('dialog', { name: 'Billede 1 af 2: Poul på sin 80-års dag' }));

@@ -26,7 +26,7 @@ import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import type { Memorial } from '../../src/shared/memorials';
 import { type BrowserPage, CHROMIUM, CHROMIUM_ARGS, expectNoAxeViolations, watchContext } from '../support/browser';
 import { callApi, registerAccount } from '../support/e2e-api';
-import { expectToast, visible, waitForPath } from '../support/e2e-ui';
+import { animationsSettled, expectToast, visible, waitForPath } from '../support/e2e-ui';
 import { FAKE_CAMERA_ARGS, writeQrVideo } from '../support/fake-camera';
 import { type E2eServer, startE2eServer } from '../support/server-process';
 
@@ -132,7 +132,6 @@ function cameraUse(page: Page) {
 }
 
 /** Resolves once every animation on the page has finished (axe judges the colours a dialog settles on). */
-const animationsDone = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
 
 const scanButton = (page: Page) => page.getByRole('button', { name: 'Scan QR-kode' });
 const scanDialog = (page: Page) => page.getByRole('dialog', { name: 'Scan QR-kode' });
@@ -261,7 +260,7 @@ describe('the QR scan widget in the installed app on a phone', () => {
       expect((await start.boundingBox())!.height).toBeGreaterThanOrEqual(48);
       // Focus moves into the dialog, onto its first button.
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Start scanning');
-      await animationsDone(page);
+      await animationsSettled(page);
       await expectNoAxeViolations(page);
 
       await page.keyboard.press('Escape');

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { LANDING_VIDEO_TITLE, LANDING_VIDEO_URL } from '../../src/client/home/landing-video';
 import { expectNoAxeViolations } from '../support/browser';
 import { setupE2e } from '../support/e2e-suite';
-import { visible } from '../support/e2e-ui';
+import { animationsSettled, visible } from '../support/e2e-ui';
 
 const e2e = setupE2e({ qrCodes: 0 });
 const VIDEO_ID = new URL(LANDING_VIDEO_URL).searchParams.get('v');
@@ -39,7 +39,7 @@ describe('the video dialog on the landing page', () => {
     await expect.poll(() => frames).toContain(src);
     expect(await dialog.getByText('Video kunne ikke indlæses').count()).toBe(0);
     // Checked once the opening fade has ended: halfway, every colour is a blend of two.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await animationsSettled(page);
     await expectNoAxeViolations(page);
 
     await page.keyboard.press('Escape');

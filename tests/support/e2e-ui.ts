@@ -100,3 +100,12 @@ export async function holdRequests(page: Page, url: string | RegExp) {
     release: () => open(),
   };
 }
+
+/**
+ * Waits until every animation that ends has ended (a dialog's opening, a toast's arrival). One
+ * that never ends, such as a memorial's burning candle, is left out: waiting on it would never
+ * return.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished)));
+}
