@@ -20,8 +20,9 @@ import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
+import { runAutocannon } from './lib/load';
 import { buildClient, createPostgresDatabase, runCli, startServer, verdict } from './lib/server';
 import { registerFamily } from './lib/memorial';
 
@@ -31,10 +32,6 @@ const SECONDS = Number(process.env.SECONDS ?? 60);
 const ADDRESSES = Number(process.env.ADDRESSES ?? 20_000);
 const BUDGET = { p99Ms: 100 };
 const NAMES = ['Ida', 'Ole', 'Karen', 'Jens', 'Mette', 'Søren', 'Birgit', 'Anders', 'Lone', 'Henrik'];
-
-function run(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
-}
 
 async function main() {
   const work = await mkdtemp(path.join(tmpdir(), 'mindested-bench-'));
@@ -86,7 +83,7 @@ async function main() {
       },
     ];
     process.stdout.write(`\nautocannon, ${VISITORS} visitors for ${SECONDS} s ...\n`);
-    const result = await run({ url: server.baseUrl, connections: VISITORS, duration: SECONDS, requests });
+    const result = await runAutocannon({ url: server.baseUrl, connections: VISITORS, duration: SECONDS, requests });
     const byStatus = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]));
     const acknowledged = byStatus['201'] ?? 0;
     const refused = byStatus['429'] ?? 0;

@@ -25,7 +25,8 @@ const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
 };
 
-function run(options: autocannon.Options): Promise<autocannon.Result> {
+/** autocannon as a promise, for a script that reads more of its result than LoadFigures holds. */
+export function runAutocannon(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
@@ -48,8 +49,8 @@ function figures(result: autocannon.Result): LoadFigures {
 /** `headers` adds to a phone browser's (a session cookie, to be the family instead of a visitor). */
 export async function measureLoad(url: string, options: { connections?: number; warmupSeconds?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadFigures> {
   const base = { url, connections: options.connections ?? 50, headers: { ...BROWSER_HEADERS, ...options.headers } };
-  await run({ ...base, duration: options.warmupSeconds ?? 5 });
-  return figures(await run({ ...base, duration: options.seconds ?? 15 }));
+  await runAutocannon({ ...base, duration: options.warmupSeconds ?? 5 });
+  return figures(await runAutocannon({ ...base, duration: options.seconds ?? 15 }));
 }
 
 /**
@@ -62,8 +63,8 @@ export async function measureRequests(
   options: { connections?: number; warmupSeconds?: number; seconds?: number } = {},
 ): Promise<LoadFigures> {
   const base = { url: baseUrl, connections: options.connections ?? 50, headers: { 'user-agent': BROWSER_HEADERS['user-agent'], accept: 'application/json' }, requests };
-  await run({ ...base, duration: options.warmupSeconds ?? 5 });
-  return figures(await run({ ...base, duration: options.seconds ?? 15 }));
+  await runAutocannon({ ...base, duration: options.warmupSeconds ?? 5 });
+  return figures(await runAutocannon({ ...base, duration: options.seconds ?? 15 }));
 }
 
 export function formatLoad(label: string, f: LoadFigures): string {
