@@ -17,6 +17,10 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const WHO_MAY_POST = ['everyone', 'users', 'nobody'] as const;
 export type WhoMayPost = (typeof WHO_MAY_POST)[number];
 
+/** How an administrator is told of new posts by e-mail (their choice on /profile). */
+export const POST_MAIL_CHOICES = ['immediate', 'digest', 'off'] as const;
+export type PostMailChoice = (typeof POST_MAIL_CHOICES)[number];
+
 export const POST_NAME_MAX = 80;
 export const CANDLE_MESSAGE_MAX = 280;
 export const GREETING_MAX = 2000;

@@ -3,7 +3,7 @@ import type { MailMessage } from '../lib/mail';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-interface Letter {
+export interface Letter {
   to: string;
   subject: string;
   name: string;
@@ -14,7 +14,7 @@ interface Letter {
 }
 
 /** Our e-mails as a Danish letter: greeting, a few paragraphs, one button (and its address for a plain-text reader). */
-function letter({ to, subject, name, before, button, after }: Letter): MailMessage {
+export function letter({ to, subject, name, before, button, after }: Letter): MailMessage {
   const text = [`Kære ${name}`, '', ...before.flatMap((p) => [p, '']), button.link, '', after, '', 'Venlig hilsen', 'Mindested'].join('\n');
   const html = `<!doctype html><html lang="da"><body style="font-family:Georgia,serif;font-size:17px;line-height:1.6;color:#2b2622;background:#faf7f2;padding:24px">
 <p>Kære ${escapeHtml(name)}</p>

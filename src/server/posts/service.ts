@@ -85,8 +85,8 @@ export async function leavePost(
       values (${memorial.id}, ${kind}, ${status}, ${name}, ${input.message}, ${authorId}, ${status === 'pending' ? poster.visitorHash : null}, ${at.toISOString()}::timestamptz)
       returning id, kind, status, name, message, created_at
     ), told as (
-      insert into ${notifications} (user_id, kind, title, body, link, created_at)
-      select user_id, ${`post-${kind}`}, ${`${WHAT[kind]} på mindesiden for ${memorial.name}`}, ${`${name}${excerpt}`}, ${`/memorial/${memorial.slug}/admin`}, ${at.toISOString()}::timestamptz
+      insert into ${notifications} (user_id, kind, title, body, link, post_id, created_at)
+      select user_id, ${`post-${kind}`}, ${`${WHAT[kind]} på mindesiden for ${memorial.name}`}, ${`${name}${excerpt}`}, ${`/memorial/${memorial.slug}/admin`}, (select id from post), ${at.toISOString()}::timestamptz
       from ${memorialMembers}
       where memorial_id = ${memorial.id} and role in ('owner', 'coadmin') and user_id is distinct from ${authorId}::uuid
     ), touched as (

@@ -1,4 +1,5 @@
 export * from './consent';
+export * from './invitations';
 export * from './jobs';
 export * from './media';
 export * from './memorials';
@@ -8,5 +9,6 @@ export * from './posts';
 export * from './qr';
 export * from './rate-limits';
 export * from './resellers';
+export * from './stats';
 export * from './support';
 export * from './users';

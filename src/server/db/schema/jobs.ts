@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The durable job queue (ARCHITECTURE.md "background work"): a row is written in the same
@@ -23,3 +23,19 @@ export const jobs = pgTable(
   (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at is null and failed_at is null`)],
 );
 
+
+/**
+ * Daily work (the digest, anniversary reminders) done exactly once per day however many instances
+ * run: the instance whose insert of (name, day) succeeds queues the day's job in the same
+ * transaction, and the job queue then carries it through crashes and retries.
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    name: text('name').notNull(),
+    /** The Danish calendar day (Europe/Copenhagen) the run is for. */
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.day] })],
+);

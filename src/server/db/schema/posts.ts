@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { POST_KINDS, POST_STATUSES } from '../../../shared/posts-api';
+import type { StoredVariant } from './media';
 import { memorials } from './memorials';
 import { users } from './users';
+
+/** A shared memory's photo, through the media pipeline: upright, metadata-free variants and the kept original. */
+export interface StoredPostPhoto {
+  width: number;
+  height: number;
+  originalKey: string;
+  variants: StoredVariant[];
+  placeholder: string | null;
+}
 
 /**
  * What visitors leave on a memorial (PRODUCT.md "What visitors leave, and moderation"): candles,
@@ -20,6 +30,8 @@ export const memorialPosts = pgTable(
     status: text('status', { enum: POST_STATUSES }).notNull().default('pending'),
     name: text('name').notNull(),
     message: text('message'),
+    /** A shared memory's optional photo. */
+    photo: jsonb('photo').$type<StoredPostPhoto>(),
     /** The account that posted, when signed in. */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     /**
@@ -37,4 +49,27 @@ export const memorialPosts = pgTable(
     index('memorial_posts_author_idx').on(t.authorId),
     index('memorial_posts_visitor_idx').on(t.visitorHash).where(sql`visitor_hash is not null`),
   ],
+);
+
+/**
+ * The approve and reject links in an administrator's e-mail: one random token per post, recipient
+ * and action, stored only as its SHA-256, single-use and expiring. The browser confirms before the
+ * decision is made, so a mail scanner that follows links decides nothing.
+ */
+export const postDecisionTokens = pgTable(
+  'post_decision_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => memorialPosts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['approve', 'reject'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('post_decision_tokens_post_idx').on(t.postId)],
 );

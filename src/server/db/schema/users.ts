@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { roles } from '../../../shared/auth';
+import { POST_MAIL_CHOICES } from '../../../shared/posts-api';
 
 export const users = pgTable(
   'users',
@@ -12,6 +13,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: roles }).notNull().default('user'),
+    /** How a memorial administrator hears of new posts by e-mail: at once, in a daily digest, or not at all. */
+    postMails: text('post_mails', { enum: POST_MAIL_CHOICES }).notNull().default('immediate'),
+    /** Opted in to a gentle reminder on the birthdays and death days of the memorials they look after. */
+    anniversaryReminders: boolean('anniversary_reminders').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
