@@ -25,6 +25,7 @@ import type { Db } from './db/connection';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
 import { HttpError } from './lib/errors';
+import { createDailySchedule } from './lib/daily';
 import { createJobRunner } from './lib/jobs';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createBatchedRateLimiter } from './lib/batched-rate-limit';
@@ -77,12 +78,17 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const mailer = input.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
   const rateLimiter = createRateLimiter(db, now);
   const lookupLimiter = createBatchedRateLimiter(db, now);
+  // Once-a-day work, queued by whichever instance's tick comes first (lib/daily.ts).
+  const daily = createDailySchedule({ db, now, runs: [] });
   const jobs = createJobRunner({
     db,
     now,
     log: app.log,
     handlers: { [SEND_MAIL]: sendMailJob(mailer) },
-    maintenance: () => rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000)),
+    maintenance: async () => {
+      await rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000));
+      await daily.tick();
+    },
   });
   const storage = input.storage ?? createStorage(storageOptionsFrom(config));
   const recentMemorials = createRecentMemorials({ db, now });
