@@ -22,13 +22,9 @@
  * candles wait for approval, as by default.
  */
 import { randomInt } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type autocannon from 'autocannon';
-import pg from 'pg';
 import { runAutocannon } from './lib/load';
-import { buildClient, createPostgresDatabase, runCli, startServer, verdict } from './lib/server';
+import { verdict, withPostgresServer } from './lib/server';
 import { registerFamily } from './lib/memorial';
 import { runVisitors } from './lib/visitors';
 
@@ -43,18 +39,8 @@ const BUDGET = { p99Ms: 100 };
 const NAMES = ['Ida', 'Ole', 'Karen', 'Jens', 'Mette', 'Søren', 'Birgit', 'Anders', 'Lone', 'Henrik'];
 
 async function main() {
-  const work = await mkdtemp(path.join(tmpdir(), 'mindested-bench-'));
-  const database = await createPostgresDatabase('bench_candles');
-  const client = new pg.Client({ connectionString: database.url });
-  let stop: (() => Promise<void>) | undefined;
-  try {
-    process.stdout.write('Bygger klienten (vite build) ...\n');
-    const clientDir = buildClient(work);
-    const target = { engine: 'postgres' as const, dataDir: path.join(work, 'data'), url: database.url };
-    const [code] = runCli(clientDir, target, ['qr:generate', '--count', '1']).trim().split('\n');
-    const server = await startServer(clientDir, target, undefined, { TRUST_PROXY: '1' });
-    stop = server.stop;
-    await client.connect();
+  await withPostgresServer('bench_candles', { codes: 1, env: { TRUST_PROXY: '1' } }, async ({ server, client, codes }) => {
+    const [code] = codes;
 
     await registerFamily(server.baseUrl, code!, 'candles');
     const { rows: owner } = await client.query<{ id: string }>(`select id from users where username = 'hannecandles'`);
@@ -138,12 +124,7 @@ async function main() {
       [`flat out: ${flatOut.clean[0]}`, flatOut.clean[1]],
       [`flat out: ${flatOut.durable[0]}`, flatOut.durable[1]],
     ]);
-  } finally {
-    await stop?.();
-    await client.end().catch(() => {});
-    await database.drop();
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -19,15 +19,12 @@
  * share one set of variant keys, since no file is ever fetched. The database is dropped at the end.
  * Exits 1 when the budget is missed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { PHOTO_WIDTHS } from '../src/server/media/photo';
 import { SESSION_COOKIE } from '../src/shared/constants';
 import { type LoadFigures, formatLoad, measureLoad } from './lib/load';
 import { createFullMemorial, registerFamily, uploadPhotos } from './lib/memorial';
-import { buildClient, createPostgresDatabase, runCli, startServer, verdict } from './lib/server';
+import { verdict, withPostgresServer } from './lib/server';
 
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const MEDIA_PER_MEMORIAL = 20;
@@ -110,18 +107,8 @@ async function measure(label: string, url: string, client: pg.Client, slug: stri
 }
 
 async function main() {
-  const work = await mkdtemp(path.join(tmpdir(), 'mindested-bench-'));
-  const database = await createPostgresDatabase('bench_memorial_scale');
-  const client = new pg.Client({ connectionString: database.url });
-  let stop: (() => Promise<void>) | undefined;
-  try {
-    process.stdout.write('Bygger klienten (vite build) ...\n');
-    const clientDir = buildClient(work);
-    const target = { engine: 'postgres' as const, dataDir: path.join(work, 'data'), url: database.url };
-    const [qrCode] = runCli(clientDir, target, ['qr:generate', '--count', '1']).trim().split('\n');
-    const server = await startServer(clientDir, target);
-    stop = server.stop;
-    await client.connect();
+  await withPostgresServer('bench_memorial_scale', { codes: 1 }, async ({ server, client, codes }) => {
+    const [qrCode] = codes;
 
     process.stdout.write(`Opretter den målte mindeside med ${MEDIA_PER_MEMORIAL} billeder gennem API'et ...\n`);
     const session = await registerFamily(server.baseUrl, qrCode!, 'scale');
@@ -160,12 +147,7 @@ async function main() {
     });
     process.stdout.write('\n');
     verdict(checks);
-  } finally {
-    await stop?.();
-    await client.end().catch(() => {});
-    await database.drop();
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -20,17 +20,14 @@
  * table, and differ from request to request.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { PDFDocument } from 'pdf-lib';
 import { sheetPageCount } from '../src/server/qr/package-sheet';
 import { generateCode } from '../src/shared/qr-code';
 import { formatLoad, measureRequests } from './lib/load';
 import { watchMemory } from './lib/memory';
 import { createFullMemorial, registerFamily } from './lib/memorial';
-import { buildClient, createPostgresDatabase, runCli, startServer, verdict } from './lib/server';
+import { verdict, withPostgresServer } from './lib/server';
 
 const CODES = Number(process.env.CODES ?? 1_000_000);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -50,19 +47,8 @@ async function seedCodes(client: pg.Client, count: number) {
 }
 
 async function main() {
-  const work = await mkdtemp(path.join(tmpdir(), 'mindested-bench-'));
-  const database = await createPostgresDatabase('bench_qr');
-  const client = new pg.Client({ connectionString: database.url });
-  let stop: (() => Promise<void>) | undefined;
-  try {
-    process.stdout.write('Bygger klienten (vite build) ...\n');
-    const clientDir = buildClient(work);
-    const target = { engine: 'postgres' as const, dataDir: path.join(work, 'data'), url: database.url };
-    const [familyCode, stoneCode] = runCli(clientDir, target, ['qr:generate', '--count', '2']).trim().split('\n');
-    const limits = { TRUST_PROXY: '1', RATE_LIMIT_QR_VALIDATE_PER_IP: '100000000', RATE_LIMIT_QR_LOOKUP_PER_IP: '100000000' };
-    const server = await startServer(clientDir, target, undefined, limits);
-    stop = server.stop;
-    await client.connect();
+  await withPostgresServer('bench_qr', { codes: 2, env: { TRUST_PROXY: '1', RATE_LIMIT_QR_VALIDATE_PER_IP: '100000000', RATE_LIMIT_QR_LOOKUP_PER_IP: '100000000' } }, async ({ server, client, codes }) => {
+    const [familyCode, stoneCode] = codes;
 
     // A family with a stone: one code locked at registration, a second locked and linked.
     const session = await registerFamily(server.baseUrl, familyCode!, 'qr');
@@ -133,12 +119,7 @@ async function main() {
         totalSeconds < BUDGET.packageSeconds && peakMb < BUDGET.packageMb && inPackage[0]!.n === '10000' && inPackage[0]!.d === '10000' && pages === sheetPageCount(10_000),
       ],
     ]);
-  } finally {
-    await stop?.();
-    await client.end().catch(() => {});
-    await database.drop();
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -6,6 +6,8 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,6 +151,40 @@ export async function startServer(
   }
   await stop();
   throw new Error('the server did not start');
+}
+
+export interface PostgresBench {
+  server: RunningServer;
+  /** A connection of the benchmark's own to the server's database, for writing fixtures and counting. */
+  client: pg.Client;
+  /** Fresh QR codes made by the CLI before the server started. */
+  codes: string[];
+}
+
+/**
+ * What the PostgreSQL benches share: the client built into a temporary directory, a fresh database
+ * with `codes` QR codes, the production server with `env` on it, and the bench's own connection;
+ * all of it stopped, dropped and removed afterwards, whatever `run` does.
+ */
+export async function withPostgresServer(name: string, options: { codes: number; env?: Record<string, string> }, run: (bench: PostgresBench) => Promise<void>): Promise<void> {
+  const work = await mkdtemp(path.join(tmpdir(), 'mindested-bench-'));
+  const database = await createPostgresDatabase(name);
+  const client = new pg.Client({ connectionString: database.url });
+  let server: RunningServer | undefined;
+  try {
+    process.stdout.write('Bygger klienten (vite build) ...\n');
+    const clientDir = buildClient(work);
+    const target = { engine: 'postgres' as const, dataDir: path.join(work, 'data'), url: database.url };
+    const codes = options.codes > 0 ? runCli(clientDir, target, ['qr:generate', '--count', String(options.codes)]).trim().split('\n') : [];
+    server = await startServer(clientDir, target, undefined, options.env);
+    await client.connect();
+    await run({ server, client, codes });
+  } finally {
+    await server?.stop();
+    await client.end().catch(() => {});
+    await database.drop();
+    await rm(work, { recursive: true, force: true });
+  }
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
