@@ -51,11 +51,26 @@ export const tributeBody = z.object({ name: name.optional(), message: text(MEMOR
 export type CandleInput = z.input<typeof candleBody>;
 export type GreetingInput = z.input<typeof guestbookBody>;
 
+/**
+ * A shared memory's photo as the browser gets it: the upright size, every variant's address
+ * (smallest first, in AVIF, WebP and JPEG) and a tiny blurred placeholder. Sent with the memory as
+ * the optional file `photo` of a multipart/form-data request (fields name, message and website first).
+ */
+export const postPhoto = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), format: z.enum(['avif', 'webp', 'jpeg']) })),
+  placeholder: z.string().nullable(),
+});
+export type PostPhoto = z.infer<typeof postPhoto>;
+
 export const post = z.object({
   id: z.string(),
   kind: z.enum(POST_KINDS),
   name: z.string(),
   message: z.string().nullable(),
+  /** Shared memories only, and only when one was added; null for every other kind. */
+  photo: postPhoto.nullable(),
   status: z.enum(POST_STATUSES),
   createdAt: z.string(),
 });

@@ -8,7 +8,7 @@
  * decodes while it works out the page's styles, before the first paint: the twelve thumbnails'
  * placeholders were 40% of that work on a 40-photo memorial. A thumbnail waits on its quiet tile.
  */
-import type { MediaItem } from '@/shared/media';
+import type { MediaItem, MediaVariant } from '@/shared/media';
 import { cn } from '@/client/lib/cn';
 
 const FORMATS = [
@@ -16,14 +16,17 @@ const FORMATS = [
   ['webp', 'image/webp'],
 ] as const;
 
-const srcSet = (item: MediaItem, format: string) =>
+/** What a picture needs of a photo: a gallery item, or a shared memory's photo. */
+export type PictureSource = Pick<MediaItem, 'width' | 'height' | 'placeholder'> & { variants: Pick<MediaVariant, 'url' | 'width' | 'format'>[] };
+
+const srcSet = (item: PictureSource, format: string) =>
   item.variants
     .filter((variant) => variant.format === format)
     .map((variant) => `${variant.url} ${variant.width}w`)
     .join(', ');
 
 interface PictureProps {
-  item: MediaItem;
+  item: PictureSource;
   /** The CSS width the image takes, e.g. "(min-width: 768px) 33vw, 50vw". */
   sizes: string;
   alt: string;

@@ -41,7 +41,8 @@ export function inspectUpload(
   options: { accept?: readonly UploadKind[] } = {},
 ): DetectedMedia {
   const detected = detect(head);
-  if (!detected) throw badRequest(MEDIA_MESSAGES.unsupported);
+  // Where only photos are taken (a shared memory's photo), a word about videos would only confuse.
+  if (!detected) throw badRequest(onlyPhotos(options.accept) ? MEDIA_MESSAGES.onlyPhoto : MEDIA_MESSAGES.unsupported);
   // Within a kind the content simply wins: phones and messengers rename files all the time
   // (a PNG called .jpg, a JPEG called .heic), and we re-encode photos anyway. Across kinds a
   // mismatch means the wrong file was picked or it is disguised, and the person should know.
@@ -53,6 +54,8 @@ export function inspectUpload(
   }
   return detected;
 }
+
+const onlyPhotos = (accept: readonly UploadKind[] | undefined) => accept !== undefined && accept.length > 0 && accept.every((kind) => kind === 'photo');
 
 /** Refuses an upload over its kind's limit; call it with the bytes received so far, too. */
 export function checkUploadSize(kind: UploadKind, bytes: number): void {

@@ -13,7 +13,8 @@ import { badRequest, notFound } from '../lib/errors';
 import { RangeNotSatisfiableError } from '../lib/storage';
 import { MAX_UPLOAD_BYTES, addUpload, addYoutube, deleteMedia, editMedia, readPhotoForEditing, updateMedia } from './service';
 
-const MEDIA_KEY = /^memorials\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[a-z0-9-]+\.[a-z0-9]+$/;
+// A gallery item's files, and a shared memory's photo (memorials/<id>/posts/<photo>/, posts/photo.ts).
+const MEDIA_KEY = /^memorials\/[0-9a-f-]{36}\/(?:posts\/)?[0-9a-f-]{36}\/[a-z0-9-]+\.[a-z0-9]+$/;
 
 function parseRange(header: string | undefined): { start: number; end?: number } | undefined | 'invalid' {
   if (!header) return undefined;

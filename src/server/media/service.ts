@@ -21,8 +21,8 @@ import type { StoredVariant } from '../db/schema/media';
 import type { Deps } from '../deps';
 import { HttpError, badRequest, notFound } from '../lib/errors';
 import { requireEditor, touchMemorial } from '../memorials/service';
-import { SNIFF_BYTES, checkUploadSize, inspectUpload } from './inspect';
-import { MEDIA_LIMITS } from '../../shared/media-limits';
+import { type DetectedMedia, SNIFF_BYTES, checkUploadSize, inspectUpload } from './inspect';
+import { MEDIA_LIMITS, type UploadKind } from '../../shared/media-limits';
 import { type PhotoSize, type PhotoVariant, editPhoto, processPhoto, readPhotoSize } from './photo';
 import { type MediaRow, mediaUrl, presentMedia } from './present';
 
@@ -118,51 +118,88 @@ export async function editMedia(deps: Deps, memorialKey: string, mediaId: string
   return presentMedia(updated);
 }
 
+export interface ReceivedUpload {
+  /** The upload on local disk, in a temporary folder removed when the work is done. */
+  file: string;
+  bytes: number;
+  detected: DetectedMedia;
+}
+
+/**
+ * Receives an upload into a temporary folder, decides from its content what it is (one of `accept`
+ * when given) and refuses it over its kind's size, then hands it to `handle`. The temporary folder is
+ * removed afterwards, whatever happens.
+ */
+export async function receiveUpload<T>(file: IncomingFile, handle: (received: ReceivedUpload) => Promise<T>, options: { accept?: readonly UploadKind[] } = {}): Promise<T> {
+  const work = await mkdtemp(path.join(tmpdir(), 'mindested-upload-'));
+  try {
+    const received = await receive(file, work);
+    if (received.bytes === 0) throw badRequest('Filen er tom. Vælg en anden fil.');
+    const detected = inspectUpload(await head(received.file), { filename: file.filename, contentType: file.mimetype }, options);
+    checkUploadSize(detected.kind, received.bytes);
+    return await handle({ ...received, detected });
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export interface StoredPhoto {
+  width: number;
+  height: number;
+  variants: StoredVariant[];
+  placeholder: string;
+  /** The upright original without metadata, kept for later edits. */
+  originalKey: string;
+  bytes: number;
+}
+
+/**
+ * A received photo made into what we serve, stored under `folder`: checked for its size in pixels
+ * before it is decoded, turned upright, stripped of metadata, cut into variants, and the upright
+ * original kept beside them. The caller removes the folder if what it stores them for fails.
+ */
+export async function storePhoto(deps: Deps, folder: string, file: string): Promise<StoredPhoto> {
+  await readPhotoSize(file);
+  const [photo, original] = await Promise.all([processPhoto(file), editPhoto(file, { rotate: 0 })]);
+  const variants = await storeVariants(deps, folder, photo.variants, 0);
+  const originalKey = `${folder}original.jpg`;
+  await deps.storage.put(originalKey, original, { contentType: 'image/jpeg', cacheControl: IMMUTABLE });
+  return { width: photo.width, height: photo.height, variants, placeholder: photo.placeholder, originalKey, bytes: original.length };
+}
+
 /**
  * Adds an uploaded photo or video to a memorial's gallery. The file's content decides what it is;
- * a photo is checked for its size in pixels before it is decoded, turned upright, stripped of
- * metadata and stored as variants (the upright original is kept for later edits). Whatever fails,
- * nothing is left behind: no row, no stored file, no temporary file.
+ * a photo goes through storePhoto, a video is stored as it came. Whatever fails, nothing is left
+ * behind: no row, no stored file, no temporary file.
  */
 export async function addUpload(deps: Deps, memorialKey: string, userId: string, file: IncomingFile, caption: string): Promise<MediaItem> {
   const { row: memorial } = await requireEditor(deps.db, memorialKey, userId);
   const mediaId = randomUUID();
   const folder = folderOf(memorial.id, mediaId);
-  const work = await mkdtemp(path.join(tmpdir(), 'mindested-upload-'));
   try {
-    const received = await receive(file, work);
-    if (received.bytes === 0) throw badRequest('Filen er tom. Vælg en anden fil.');
-    const detected = inspectUpload(await head(received.file), { filename: file.filename, contentType: file.mimetype });
-    checkUploadSize(detected.kind, received.bytes);
-
-    let stored: Pick<MediaRow, 'width' | 'height' | 'variants' | 'placeholder' | 'originalKey' | 'mime' | 'bytes'>;
-    if (detected.kind === 'photo') {
-      await readPhotoSize(received.file);
-      const [photo, original] = await Promise.all([processPhoto(received.file), editPhoto(received.file, { rotate: 0 })]);
-      const variants = await storeVariants(deps, folder, photo.variants, 0);
-      const originalKey = `${folder}original.jpg`;
-      await deps.storage.put(originalKey, original, { contentType: 'image/jpeg', cacheControl: IMMUTABLE });
-      stored = { width: photo.width, height: photo.height, variants, placeholder: photo.placeholder, originalKey, mime: 'image/jpeg', bytes: original.length };
-    } else {
-      const originalKey = `${folder}original.${detected.extension}`;
-      await deps.storage.put(originalKey, createReadStream(received.file), { contentType: detected.mime, cacheControl: IMMUTABLE });
-      stored = { width: null, height: null, variants: [], placeholder: null, originalKey, mime: detected.mime, bytes: received.bytes };
-    }
-
-    const [row] = await deps.db.transaction(async (tx) => {
-      await touchMemorial(tx, memorial.id, deps.now());
-      return tx
-        .insert(memorialMedia)
-        .values({ id: mediaId, memorialId: memorial.id, kind: detected.kind, caption, position: await nextPosition(tx, memorial.id), createdBy: userId, createdAt: deps.now(), ...stored })
-        .returning();
+    const row = await receiveUpload(file, async (received) => {
+      let stored: Pick<MediaRow, 'width' | 'height' | 'variants' | 'placeholder' | 'originalKey' | 'mime' | 'bytes'>;
+      if (received.detected.kind === 'photo') {
+        stored = { ...(await storePhoto(deps, folder, received.file)), mime: 'image/jpeg' };
+      } else {
+        const originalKey = `${folder}original.${received.detected.extension}`;
+        await deps.storage.put(originalKey, createReadStream(received.file), { contentType: received.detected.mime, cacheControl: IMMUTABLE });
+        stored = { width: null, height: null, variants: [], placeholder: null, originalKey, mime: received.detected.mime, bytes: received.bytes };
+      }
+      const [inserted] = await deps.db.transaction(async (tx) => {
+        await touchMemorial(tx, memorial.id, deps.now());
+        return tx
+          .insert(memorialMedia)
+          .values({ id: mediaId, memorialId: memorial.id, kind: received.detected.kind, caption, position: await nextPosition(tx, memorial.id), createdBy: userId, createdAt: deps.now(), ...stored })
+          .returning();
+      });
+      return inserted!;
     });
     deps.memorialChanged?.(memorial.id);
-    return presentMedia(row!);
+    return presentMedia(row);
   } catch (error) {
     await deps.storage.deletePrefix(folder).catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a failed upload'));
     throw error;
-  } finally {
-    await rm(work, { recursive: true, force: true });
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MEDIA_LIMITS } from '../../shared/media-limits';
 import { memorialIdParams } from '../../shared/memorials-api';
 import {
   type PostKind,
@@ -24,30 +25,72 @@ import {
 import { requireUser, sessionToken, userForSession } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { ensureVisitorHash, visitorHash } from '../lib/visitor';
-import { changePostSettings, leavePost, moderate, moderationList, readPostSettings, readPosts } from './service';
+import { badRequest } from '../lib/errors';
+import type { IncomingFile } from '../media/service';
+import { discard } from './photo';
+import { type Poster, changePostSettings, leavePost, moderate, moderationList, readPostSettings, readPosts } from './service';
 
 /** What one reader sees (their own waiting posts among it): never kept by a shared cache. */
 const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
-const BODIES = { candles: ['candle', candleBody], guestbook: ['guestbook', guestbookBody], memories: ['memory', memoryBody], tributes: ['tribute', tributeBody] } as const;
+const BODIES = { candles: ['candle', candleBody], guestbook: ['guestbook', guestbookBody], tributes: ['tribute', tributeBody] } as const;
 
 export function postRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const reader = (request: FastifyRequest) => userForSession(deps.db, deps.now(), sessionToken(request));
 
+  const poster = async (request: FastifyRequest, reply: FastifyReply): Promise<Poster> => {
+    const user = await reader(request);
+    return { user: user ? { id: user.id, fullName: user.fullName } : null, visitorHash: ensureVisitorHash(deps, request, reply), ip: request.ip };
+  };
+
   for (const [path, [kind, body]] of Object.entries(BODIES)) {
     api.post(`/api/memorials/:id/${path}`, { schema: { params: memorialIdParams, body, response: { 201: post } } }, async (request, reply) => {
-      const user = await reader(request);
       const input = request.body as { name?: string; message: string | null; website: string };
-      const created = await leavePost(deps, request.params.id, kind as PostKind, input, {
-        user: user ? { id: user.id, fullName: user.fullName } : null,
-        visitorHash: ensureVisitorHash(deps, request, reply),
-        ip: request.ip,
-      });
+      const created = await leavePost(deps, request.params.id, kind as PostKind, input, await poster(request, reply));
       personal(reply);
       return reply.code(201).send(created);
     });
   }
+
+  // A memory: JSON when it is text only, multipart/form-data when a photo comes with it. The body
+  // is parsed here rather than by the route's schema, which cannot read a multipart body.
+  api.post('/api/memorials/:id/memories', { schema: { params: memorialIdParams, response: { 201: post } } }, async (request, reply) => {
+    const send = async (fields: unknown, photo: IncomingFile | null) => {
+      const parsed = memoryBody.safeParse(fields);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw badRequest(issue.message, issue.path.join('.') || undefined);
+      }
+      const created = await leavePost(deps, request.params.id, 'memory', { ...parsed.data, photo }, await poster(request, reply));
+      personal(reply);
+      return reply.code(201).send(created);
+    };
+    if (!request.isMultipart()) return send(request.body, null);
+
+    // The fields come before the file (the browser sends them in form order), so the words are
+    // checked, and the rate limits and the memorial's rules applied, before a byte of the photo is
+    // kept. One byte over the limit is let through for checkUploadSize to refuse in Danish.
+    const fields: Record<string, string> = {};
+    // throwFileSizeLimit is read by parts() too, though its type leaves it out.
+    const options = { limits: { fileSize: MEDIA_LIMITS.photo.maxBytes + 1, files: 1, fields: 3, fieldSize: 64 * 1024 }, throwFileSizeLimit: false };
+    for await (const part of request.parts(options as Parameters<typeof request.parts>[0])) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && (part.fieldname === 'name' || part.fieldname === 'message' || part.fieldname === 'website')) fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'photo') throw badRequest('Billedet skal sendes i feltet "photo".', 'photo');
+      try {
+        return await send(fields, { stream: part.file, filename: part.filename, mimetype: part.mimetype });
+      } catch (error) {
+        // Refused before the photo was read (a limit, the memorial's rules): the browser is still
+        // sending it, and only reads the answer once it has. What is left is read and dropped.
+        await discard(part.file).catch(() => undefined);
+        throw error;
+      }
+    }
+    return send(fields, null);
+  });
 
   api.get('/api/memorials/:id/posts', { schema: { params: memorialIdParams, response: { 200: postsResponse } } }, async (request, reply) => {
     const user = await reader(request);

@@ -4,12 +4,14 @@
  * steps. Routes (routes.ts) only parse, call and present.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { type MODERATION_ACTIONS, PUBLIC_POSTS_PER_KIND, type Post, type PostKind, type PostSettings, type PostStatus, type PublicPosts } from '../../shared/posts-api';
 import { memorialMembers, memorialPosts, memorials, notifications } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
+import type { IncomingFile } from '../media/service';
 import { nextVersion, requireEditor, touchMemorial, visibleMemorial, visibleOrNotFound } from '../memorials/service';
+import { discard, presentPostPhoto, removePostPhoto, storePostPhoto } from './photo';
 
 type PostRow = typeof memorialPosts.$inferSelect;
 type Action = (typeof MODERATION_ACTIONS)[number];
@@ -36,7 +38,7 @@ export const USERS_MAY_POST = 'Log ind for at tænde et lys eller skrive på min
 export const FAMILY_ONLY = 'Kun familiens egne konti kan skrive mindeord.';
 
 export function presentPost(row: PostRow): Post {
-  return { id: row.id, kind: row.kind, name: row.name, message: row.message, status: row.status, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, kind: row.kind, name: row.name, message: row.message, photo: presentPostPhoto(row.photo), status: row.status, createdAt: row.createdAt.toISOString() };
 }
 
 export interface Poster {
@@ -48,13 +50,14 @@ export interface Poster {
 /**
  * Leaves a post: counted against the address and the memorial first, then checked against the
  * memorial's own rule for who may post. A filled-in honeypot gets the answer a person would, and
- * nothing is kept.
+ * nothing is kept. A memory's photo is only read and re-encoded after all of that, so a flood or
+ * a closed memorial costs no image work; if the post is then not stored, neither is the photo.
  */
 export async function leavePost(
   deps: Deps,
   idOrSlug: string,
   kind: PostKind,
-  input: { name?: string; message: string | null; website: string },
+  input: { name?: string; message: string | null; website: string; photo?: IncomingFile | null },
   poster: Poster,
 ): Promise<Post> {
   const windowMs = deps.config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
@@ -72,17 +75,25 @@ export async function leavePost(
   const name = input.name ?? poster.user?.fullName ?? '';
   const status: PostStatus = kind === 'candle' && memorial.candlesAutoApprove ? 'approved' : 'pending';
   const at = deps.now();
-  if (input.website) return { id: randomUUID(), kind, name, message: input.message, status: 'pending', createdAt: at.toISOString() };
+  if (input.website) {
+    // Read to the end and dropped: the request must be read before it is answered.
+    if (input.photo) await discard(input.photo.stream);
+    return { id: randomUUID(), kind, name, message: input.message, photo: null, status: 'pending', createdAt: at.toISOString() };
+  }
+  if (input.photo && kind !== 'memory') throw badRequest('Kun et minde kan have et billede.', 'photo');
+  const photo = input.photo ? await storePostPhoto(deps, memorial.id, input.photo) : null;
 
   // The post, a notification for every administrator but the one who wrote it, and for a candle
   // that burns at once a new version of the visitors' page: one statement, so one round trip and
   // one commit on All Saints' evening, and all of it or nothing.
   const excerpt = input.message ? `: ${input.message.length > 140 ? `${input.message.slice(0, 139)}…` : input.message}` : '';
   const authorId = poster.user?.id ?? null;
-  const result = (await deps.db.execute(sql`
+  const result = (await deps.db
+    .execute(
+      sql`
     with post as (
-      insert into ${memorialPosts} (memorial_id, kind, status, name, message, author_id, visitor_hash, created_at)
-      values (${memorial.id}, ${kind}, ${status}, ${name}, ${input.message}, ${authorId}, ${status === 'pending' ? poster.visitorHash : null}, ${at.toISOString()}::timestamptz)
+      insert into ${memorialPosts} (memorial_id, kind, status, name, message, photo, author_id, visitor_hash, created_at)
+      values (${memorial.id}, ${kind}, ${status}, ${name}, ${input.message}, ${photo ? JSON.stringify(photo) : null}::jsonb, ${authorId}, ${status === 'pending' ? poster.visitorHash : null}, ${at.toISOString()}::timestamptz)
       returning id, kind, status, name, message, created_at
     ), told as (
       insert into ${notifications} (user_id, kind, title, body, link, post_id, created_at)
@@ -92,9 +103,15 @@ export async function leavePost(
     ), touched as (
       update ${memorials} set updated_at = ${nextVersion(at)} where id = ${memorial.id} and ${status === 'approved'}
     )
-    select id, kind, status, name, message, created_at from post`)) as unknown as { rows: { id: string; kind: PostKind; status: PostStatus; name: string; message: string | null; created_at: string | Date }[] };
+    select id, kind, status, name, message, created_at from post`,
+    )
+    .catch(async (error: unknown) => {
+      // Nothing points at the photo's files: they go too.
+      if (photo) await removePostPhoto(deps, photo);
+      throw error;
+    })) as unknown as { rows: { id: string; kind: PostKind; status: PostStatus; name: string; message: string | null; created_at: string | Date }[] };
   const row = result.rows[0]!;
-  const created: Post = { id: row.id, kind: row.kind, status: row.status, name: row.name, message: row.message, createdAt: new Date(row.created_at).toISOString() };
+  const created: Post = { id: row.id, kind: row.kind, status: row.status, name: row.name, message: row.message, photo: presentPostPhoto(photo), createdAt: new Date(row.created_at).toISOString() };
   if (created.status === 'approved') deps.memorialChanged?.(memorial.id);
   return created;
 }
@@ -164,17 +181,23 @@ export async function moderate(deps: Deps, idOrSlug: string, userId: string, ids
   const { row: memorial } = await requireEditor(deps.db, idOrSlug, userId);
   const step = STEPS[action];
   const at = deps.now();
-  const changed = await deps.db.transaction(async (tx) => {
+  const deciding = and(eq(memorialPosts.memorialId, memorial.id), inArray(memorialPosts.id, ids), inArray(memorialPosts.status, step.from));
+  const { changed, dropped } = await deps.db.transaction(async (tx) => {
+    // A rejected post is never shown again (STEPS): its photo's files are removed, and first read
+    // here, locked, because the update below forgets them.
+    const photos = action === 'reject' ? await tx.select({ photo: memorialPosts.photo }).from(memorialPosts).where(and(deciding, isNotNull(memorialPosts.photo))).for('update') : [];
     const rows = await tx
       .update(memorialPosts)
-      .set({ status: step.to, decidedAt: at, decidedBy: userId, visitorHash: null })
-      .where(and(eq(memorialPosts.memorialId, memorial.id), inArray(memorialPosts.id, ids), inArray(memorialPosts.status, step.from)))
+      .set({ status: step.to, decidedAt: at, decidedBy: userId, visitorHash: null, ...(action === 'reject' ? { photo: null } : {}) })
+      .where(deciding)
       .returning({ id: memorialPosts.id });
     // What visitors see changed (a post shown or taken down): a new version of the page.
     if (rows.length > 0 && action !== 'reject') await touchMemorial(tx, memorial.id, at);
-    return rows.length;
+    return { changed: rows.length, dropped: photos.flatMap((row) => (row.photo ? [row.photo] : [])) };
   });
   if (changed > 0 && action !== 'reject') deps.memorialChanged?.(memorial.id);
+  // After the commit: a file without a row is only wasted space, a row without its file a broken card.
+  await Promise.all(dropped.map((photo) => removePostPhoto(deps, photo)));
   return changed;
 }
 

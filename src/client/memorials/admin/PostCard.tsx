@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useId } from 'react';
 import type { Post } from '@/shared/posts-api';
+import { Picture } from '../Picture';
 import { KINDS, postedAt } from './kinds';
 
 interface PostCardProps {
@@ -53,6 +54,12 @@ export function PostCard({ post, selected, onSelect, children }: PostCardProps) 
       ) : (
         <p className="mt-2 text-muted-foreground italic">Tændte et lys uden at skrive noget.</p>
       )}
+      {post.photo ? (
+        // Large enough to judge before it is shown to every visitor.
+        <div className="mt-4 max-w-full overflow-hidden rounded-lg border border-border bg-muted" style={{ width: `${Math.round(Math.min(320, (320 * post.photo.width) / post.photo.height, post.photo.width))}px` }}>
+          <Picture item={post.photo} sizes="320px" alt={`Billede delt af ${post.name}`} className="block h-auto w-full" />
+        </div>
+      ) : null}
       {children ? <div className="mt-5 flex flex-wrap gap-3">{children}</div> : null}
     </li>
   );

@@ -14,7 +14,8 @@ import { useUser } from '@/client/auth/use-user';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
 import type { Memorial } from '@/shared/memorials';
-import type { Post, PostKind, PostsResponse, WhoMayPost } from '@/shared/posts-api';
+import type { Post, PostKind, PostPhoto, PostsResponse, WhoMayPost } from '@/shared/posts-api';
+import { Picture } from '../Picture';
 import { candleCount, postDate, postsOfKind, withPosted } from './posts';
 import { postsKey, usePosts } from './use-posts';
 
@@ -207,6 +208,22 @@ function CandleSection({ memorial, data, onPosted }: { memorial: Memorial; data:
   );
 }
 
+const REM = 16;
+
+/**
+ * A memory's photo as a book prints one: centred above the words on a narrow mat, narrower than
+ * the column of text on a wide screen, at most 24rem tall (a portrait photo does not fill the
+ * screen), and never larger than it is.
+ */
+function BookPhoto({ photo, author }: { photo: PostPhoto; author: string }) {
+  const px = Math.min(30 * REM, (24 * REM * photo.width) / photo.height, photo.width);
+  return (
+    <figure className="mx-auto mb-7 max-w-full rounded-[3px] border border-memorial-accent/30 bg-card p-2 shadow-sm" style={{ width: `calc(${Math.round(px)}px + 1rem + 2px)` }}>
+      <Picture item={photo} sizes={`(min-width: 640px) ${Math.round(px)}px, calc(100vw - 4rem)`} alt={`Billede delt af ${author}`} className="block h-auto w-full bg-muted" />
+    </figure>
+  );
+}
+
 /** The guestbook, the shared memories and the family's words: a page of a printed book each. */
 function BookSection({ id, title, intro, posts, action }: { id: string; title: string; intro: string; posts: Post[]; action: ReactNode }) {
   const { count, more } = useShown(posts.length, 5, 10);
@@ -228,6 +245,7 @@ function BookSection({ id, title, intro, posts, action }: { id: string; title: s
                     <WaitingMark />
                   </p>
                 )}
+                {post.photo ? <BookPhoto photo={post.photo} author={post.name} /> : null}
                 <p className="font-serif text-[1.1875rem] leading-[1.8] break-words whitespace-pre-line">{post.message}</p>
                 <p className="mt-4 text-right">
                   <span className="font-serif text-lg break-words italic">– {post.name}</span>

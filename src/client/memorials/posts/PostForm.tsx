@@ -2,16 +2,18 @@
  * The form for a candle, a greeting, a memory or the family's words: a part of its own, fetched when
  * a visitor opens it (MemorialPosts.tsx), so a reader who only reads never loads react-hook-form or
  * zod. The rules are the server's own (src/shared/posts-api.ts), so a person sees its words at the
- * field before anything is sent. Shared memories are text only for now.
+ * field before anything is sent. A shared memory may bring a photo (PhotoPicker): it is then sent
+ * as multipart/form-data with its progress shown, and the server re-encodes it.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@/client/components/ui/button';
 import { TextAreaField } from '@/client/components/ui/text-area-field';
 import { TextField } from '@/client/components/ui/text-field';
-import { apiRequest, errorMessage } from '@/client/lib/request';
+import { ApiError, apiRequest, errorMessage } from '@/client/lib/request';
+import { type RunningSend, sendForm } from '@/client/lib/send-form';
 import { toast } from '@/client/lib/toast';
 import {
   CANDLE_MESSAGE_MAX,
@@ -25,6 +27,7 @@ import {
   memoryBody,
   tributeBody,
 } from '@/shared/posts-api';
+import { PhotoPicker, type Sending } from './PhotoPicker';
 
 interface Values {
   name: string;
@@ -62,12 +65,43 @@ export default function PostForm({
   const { setFocus } = form;
   useEffect(() => setFocus(defaultName ? 'message' : 'name'), [setFocus, defaultName]);
 
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | undefined>();
+  const [sending, setSending] = useState<Sending | null>(null);
+  const running = useRef<RunningSend<Post> | null>(null);
+  const path = `/api/memorials/${encodeURIComponent(memorialId)}/${spec.path}`;
+
   const send = useMutation({
-    mutationFn: (body: Values) => apiRequest<Post>('POST', `/api/memorials/${encodeURIComponent(memorialId)}/${spec.path}`, { body }),
+    mutationFn: async (body: Values) => {
+      if (!photo) return apiRequest<Post>('POST', path, { body });
+      // The fields before the file: the server checks the words and its limits before it reads the photo.
+      const form = new FormData();
+      form.append('name', body.name);
+      form.append('message', body.message);
+      form.append('website', body.website);
+      form.append('photo', photo, photo.name);
+      setSending({ sent: 0, total: photo.size, done: false });
+      running.current = sendForm<Post>(path, form, {
+        onProgress: (sent, total) => setSending({ sent, total: total || photo.size, done: false }),
+        onSent: () => setSending((now) => (now ? { ...now, done: true } : now)),
+      });
+      try {
+        return await running.current.done;
+      } finally {
+        running.current = null;
+        setSending(null);
+      }
+    },
     onSuccess: onPosted,
-    // The text stays in the form, so nothing is lost when the person tries again.
-    onError: (error) => toast({ variant: 'destructive', title: spec.failed, description: errorMessage(error) }),
+    // The text and the photo stay in the form, so nothing is lost when the person tries again.
+    onError: (error) => {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      if (error instanceof ApiError && error.field === 'photo') setPhotoError(error.message);
+      toast({ variant: 'destructive', title: spec.failed, description: errorMessage(error) });
+    },
   });
+  // A form closed while its photo is on the way stops sending it.
+  useEffect(() => () => running.current?.cancel(), []);
   const id = `post-${kind}`;
 
   return (
@@ -82,6 +116,18 @@ export default function PostForm({
         error={errors.message?.message}
         {...form.register('message')}
       />
+      {kind === 'memory' ? (
+        <PhotoPicker
+          photo={photo}
+          error={photoError}
+          sending={sending}
+          disabled={send.isPending}
+          onChange={(file, error) => {
+            setPhoto(file);
+            setPhotoError(error);
+          }}
+        />
+      ) : null}
 
       {/* Never seen and never reached with the keyboard: only a robot fills it in, and the server ignores what it sends. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Post, PostsResponse } from '@/shared/posts-api';
 import { candleCount, postDate, postsOfKind, withPosted } from './posts';
 
-const post = (id: string, kind: Post['kind'], status: Post['status'] = 'approved'): Post => ({ id, kind, name: 'Anna', message: null, status, createdAt: '2024-05-03T10:00:00.000Z' });
+const post = (id: string, kind: Post['kind'], status: Post['status'] = 'approved'): Post => ({ id, kind, name: 'Anna', message: null, photo: null, status, createdAt: '2024-05-03T10:00:00.000Z' });
 const page = (over: Partial<PostsResponse> = {}): PostsResponse => ({ posts: [], waiting: [], candles: 0, whoMayPost: 'everyone', ...over });
 
 describe('posts on the page', () => {
