@@ -42,6 +42,9 @@ import { postRoutes } from './posts/routes';
 import { pricingRoutes } from './pricing/routes';
 import { qrRoutes } from './qr/routes';
 import { resellerRoutes } from './resellers/routes';
+import { createStatsCounter } from './stats/counter';
+import { statsRoutes } from './stats/routes';
+import { countsAsVisit } from './stats/visits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,7 +87,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     db,
     now,
     log: app.log,
-    handlers: { [SEND_MAIL]: sendMailJob(mailer) },
+    handlers: {
+      [SEND_MAIL]: sendMailJob(mailer),
+    },
     maintenance: async () => {
       await rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000));
       await daily.tick();
@@ -92,12 +97,14 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   });
   const storage = input.storage ?? createStorage(storageOptionsFrom(config));
   const recentMemorials = createRecentMemorials({ db, now });
-  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials };
+  const stats = createStatsCounter(db, now);
+  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats };
   deps.memorialChanged = (memorialId) => recentMemorials.forget(memorialId);
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await jobs.stop();
     await lookupLimiter.close();
+    await stats.close();
     mailer.close();
   });
 
@@ -182,6 +189,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   memorialRoutes(app, deps);
   memberRoutes(app, deps);
   mediaRoutes(app, deps);
+  statsRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {
@@ -227,9 +235,12 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
           // A visitor: the page made once for this version of the memorial (page-cache.ts).
           const page = await memorialPages!.forVisitor(pathname, memorialPage[1]!, chooseEncoding(request.headers['accept-encoding']));
           if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
+          if (page.memorialId && countsAsVisit(request)) deps.stats.visited(page.memorialId);
           return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
         }
-        const { status, head } = await memorialPageHead(deps, memorialPage[1]!, user.id);
+        const { status, head, memorial } = await memorialPageHead(deps, memorialPage[1]!, user.id);
+        // The family's own visits are not what its statistics are for.
+        if (status === 200 && memorial && !memorial.viewer.canEdit && countsAsVisit(request)) deps.stats.visited(memorial.id);
         return reply.code(status).type('text/html; charset=utf-8').send(clientHtml.withHead(head));
       }
       reply.header('cache-control', 'no-cache');

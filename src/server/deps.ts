@@ -5,6 +5,7 @@ import type { JobRunner } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Storage } from './lib/storage';
 import type { RecentMemorials } from './memorials/recent';
+import type { StatsCounter } from './stats/counter';
 
 /**
  * What the domains need from the outside world. Time and randomness are passed in (ARCHITECTURE.md)
@@ -33,4 +34,6 @@ export interface Deps {
   memorialChanged?: (memorialId: string) => void;
   /** Memorials as visitors find them, read at most once a second (memorials/recent.ts). */
   recentMemorials: RecentMemorials;
+  /** Visits and QR scans per memorial and day, counted in memory and written in batches (stats/counter.ts). */
+  stats: StatsCounter;
 }

@@ -39,6 +39,8 @@ export interface VisitorPage {
   /** The page in the encoding asked for. */
   body: Buffer;
   encoding: Encoding;
+  /** The memorial shown, when one is (for its visit statistics, stats/counter.ts). */
+  memorialId?: string;
 }
 
 interface Made {
@@ -130,7 +132,7 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
       }
       const made = await making;
       if (!made) return { status: 404, body: encode(await missing(), encoding), encoding };
-      return { status: 200, body: encode(made, encoding), encoding };
+      return { status: 200, body: encode(made, encoding), encoding, memorialId: found.id };
     },
   };
 }

@@ -43,7 +43,7 @@ export function qrRoutes(app: FastifyInstance, deps: Deps) {
     await lookUp(request);
     const user = await userForSession(deps.db, deps.now(), sessionToken(request));
     personal(reply);
-    return resolveScan(deps.db, request.params.code, user?.id ?? null);
+    return resolveScan(deps.db, request.params.code, user?.id ?? null, deps.stats.scanned);
   });
 
   api.get('/api/qr-codes/:code/memorials', { schema: { params: qrCodeParams, response: { 200: codeMemorialsResponse } } }, async (request, reply) => {

@@ -20,17 +20,20 @@ const NOT_LINKED = 'QR-koden åbner ikke en mindeside, du kan se.';
 
 const scannedCode = preparedQuery((db) =>
   db
-    .select({ code: qrCodes.code, status: qrCodes.status, claimedBy: qrCodes.claimedBy, secondMemorialId: qrCodes.secondMemorialId })
+    .select({ code: qrCodes.code, status: qrCodes.status, claimedBy: qrCodes.claimedBy, memorialId: qrCodes.memorialId, secondMemorialId: qrCodes.secondMemorialId })
     .from(qrCodes)
     .where(eq(qrCodes.code, sql.placeholder('code')))
     .prepare('qr_code_scanned'),
 );
 
-export async function resolveScan(db: Db, input: string, userId: string | null): Promise<ScanResult> {
+/** `scanned` is told each memorial a linked code opens, for its statistics (stats/counter.ts). */
+export async function resolveScan(db: Db, input: string, userId: string | null, scanned?: (memorialId: string) => void): Promise<ScanResult> {
   const code = codeFromInput(input);
   const [row] = code ? await scannedCode(db).execute({ code }) : [];
   if (!row || row.status === 'void') return { next: 'invalid' };
   if (row.status === 'linked') {
+    // A shared stone is a visit to both people on it.
+    for (const memorialId of [row.memorialId, row.secondMemorialId]) if (memorialId) scanned?.(memorialId);
     // By the code, not the memorial's address: a private memorial's address carries its name.
     return { next: 'memorial', code: row.code, path: row.secondMemorialId ? `/memorial/qr/${row.code}/dual` : `/memorial/qr/${row.code}` };
   }

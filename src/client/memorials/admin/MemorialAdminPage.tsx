@@ -17,6 +17,7 @@ import type { Memorial } from '@/shared/memorials';
 import { useMemorial } from '../use-memorial';
 import { PostsSection } from './PostsSection';
 import { SettingsSection } from './SettingsSection';
+import { StatsSection } from './StatsSection';
 
 export default function MemorialAdminPage() {
   const { id = '' } = useParams();
@@ -94,6 +95,7 @@ function Moderation({ memorial }: { memorial: Memorial }) {
           <div className="mt-10 space-y-8">
             <PostsSection memorialId={memorial.id} />
             <SettingsSection memorialId={memorial.id} />
+            <StatsSection memorialId={memorial.id} />
           </div>
         )}
       </div>
