@@ -20,6 +20,7 @@ const QrInfoPage = lazy(() => import('./qr-info/QrInfoPage'));
 const QrScanPage = lazy(() => import('./qr/QrScanPage'));
 const QrEmailRegisterPage = lazy(() => import('./auth/QrEmailRegisterPage'));
 const SetupPage = lazy(() => import('./auth/SetupPage'));
+const InvitationPage = lazy(() => import('./memorials/invitation/InvitationPage'));
 const QrSetupPage = lazy(() => import('./qr/QrSetupPage'));
 const QrLinkingPage = lazy(() => import('./qr/QrLinkingPage'));
 const DualMemorialPage = lazy(() => import('./qr/DualMemorialPage'));
@@ -95,6 +96,7 @@ export function AppRoutes() {
           <Route path="/qr-linking/:code" element={<QrLinkingPage />} />
           <Route path="/qr-email-register" element={<QrEmailRegisterPage />} />
           <Route path="/setup/:token" element={<SetupPage />} />
+          <Route path="/invitation/:token" element={<InvitationPage />} />
           {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
           <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />
           <Route path="*" element={<NotFoundPage />} />

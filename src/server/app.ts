@@ -35,6 +35,7 @@ import { chooseEncoding, createMemorialPageCache } from './memorials/page-cache'
 import { createRecentMemorials } from './memorials/recent';
 import { MEMORIAL_PAGE, demoPageHead, memorialPageHead } from './memorials/page-head';
 import { mediaRoutes } from './media/routes';
+import { invitationRoutes } from './memorials/invitations-routes';
 import { memberRoutes } from './memorials/members-routes';
 import { memorialRoutes } from './memorials/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -188,6 +189,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   pricingRoutes(app, deps);
   memorialRoutes(app, deps);
   memberRoutes(app, deps);
+  invitationRoutes(app, deps);
   mediaRoutes(app, deps);
   statsRoutes(app, deps);
 

@@ -70,7 +70,7 @@ export async function startSession(deps: Deps, user: UserRow, qrCode: string | u
 export const CODE_NOT_USABLE = 'QR-koden kan ikke bruges til at oprette en konto. Den er ugyldig eller allerede taget i brug.';
 
 /** Finds which of a new account's unique fields are taken already. */
-async function takenFields(deps: Pick<Deps, 'db'>, username: string, email: string) {
+export async function takenFields(deps: Pick<Deps, 'db'>, username: string, email: string) {
   const rows = await deps.db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -81,7 +81,7 @@ async function takenFields(deps: Pick<Deps, 'db'>, username: string, email: stri
   return duplicates;
 }
 
-function duplicateError(duplicates: ('username' | 'email')[]): HttpError {
+export function duplicateError(duplicates: ('username' | 'email')[]): HttpError {
   const message =
     duplicates.length === 2
       ? 'Brugernavnet og e-mailadressen er allerede i brug.'

@@ -32,7 +32,7 @@ interface Access {
  * The memorial and the caller's role on it, for the owner and co-admins only. Outsiders get the
  * answers readMemorial gives them: a private memorial is "not found", a visible one "not allowed".
  */
-async function adminAccess(db: Db | Tx, idOrSlug: string, userId: string, { forChange }: { forChange: boolean }): Promise<Access> {
+export async function adminAccess(db: Db | Tx, idOrSlug: string, userId: string, { forChange }: { forChange: boolean }): Promise<Access> {
   const found = await findMemorial(db, idOrSlug, userId);
   if (!found || (found.row.privacy === 'private' && found.role === null)) throw notFound(MEMORIAL_NOT_FOUND);
   if (found.role === null || found.role === 'viewer') {
@@ -48,7 +48,7 @@ async function adminAccess(db: Db | Tx, idOrSlug: string, userId: string, { forC
  * its members (two hand-overs at once, say) run one after the other, and the caller's role is
  * read again after the lock, when nobody can change it under us.
  */
-async function lockForChange(tx: Tx, idOrSlug: string, userId: string): Promise<Access> {
+export async function lockForChange(tx: Tx, idOrSlug: string, userId: string): Promise<Access> {
   const { memorialId } = await adminAccess(tx, idOrSlug, userId, { forChange: true });
   await tx.select({ id: memorials.id }).from(memorials).where(eq(memorials.id, memorialId)).for('update');
   const role = await roleOf(tx, memorialId, userId);
@@ -56,7 +56,7 @@ async function lockForChange(tx: Tx, idOrSlug: string, userId: string): Promise<
   return { memorialId, role };
 }
 
-async function roleOf(db: Db | Tx, memorialId: string, userId: string): Promise<MemberRole | null> {
+export async function roleOf(db: Db | Tx, memorialId: string, userId: string): Promise<MemberRole | null> {
   const [row] = await db
     .select({ role: memorialMembers.role })
     .from(memorialMembers)

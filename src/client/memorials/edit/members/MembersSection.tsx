@@ -15,6 +15,7 @@ import { toast } from '@/client/lib/toast';
 import type { GrantableRole, Member } from '@/shared/members-api';
 import type { Memorial } from '@/shared/memorials';
 import { AddMemberForm } from './AddMemberForm';
+import { InvitationsPart } from './InvitationsPart';
 import { MemberDialogs, type Question } from './MemberDialogs';
 import { type MemberActions, MemberRow } from './MemberRow';
 import { ROLE_DESCRIPTIONS, ROLE_NAMES, roleInSentence } from './roles';
@@ -151,6 +152,9 @@ export function MembersSection({ memorial }: { memorial: Memorial }) {
           <AddMemberForm add={changes.add} canAddCoadmins={myRole === 'owner'} />
         </div>
       )}
+
+      {/* Only the owner makes co-admins, so only the owner invites them. */}
+      {!readOnly && myRole === 'owner' ? <InvitationsPart memorialId={memorial.id} /> : null}
 
       <MemberDialogs
         question={question}
