@@ -44,6 +44,8 @@ const GalleryDemoPage = lazy(() => import('./memorials/demo/GalleryDemoPage'));
 const ThemeTestPage = lazy(() => import('./memorials/demo/ThemeTestPage'));
 const QrRedirect = lazy(() => import('./routing/QrRedirect'));
 const SlugRedirect = lazy(() => import('./routing/SlugRedirect'));
+const PostDecisionPage = lazy(() => import('./notifications/PostDecisionPage'));
+const UnsubscribePage = lazy(() => import('./notifications/UnsubscribePage'));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -97,6 +99,8 @@ export function AppRoutes() {
           <Route path="/qr-email-register" element={<QrEmailRegisterPage />} />
           <Route path="/setup/:token" element={<SetupPage />} />
           <Route path="/invitation/:token" element={<InvitationPage />} />
+          <Route path="/post-decision/:token" element={<PostDecisionPage />} />
+          <Route path="/unsubscribe/:token" element={<UnsubscribePage />} />
           {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
           <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />
           <Route path="*" element={<NotFoundPage />} />

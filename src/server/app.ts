@@ -39,6 +39,8 @@ import { invitationRoutes } from './memorials/invitations-routes';
 import { memberRoutes } from './memorials/members-routes';
 import { memorialRoutes } from './memorials/routes';
 import { notificationRoutes } from './notifications/routes';
+import { POST_DIGEST, sendPostDigest, sweepPostMails } from './notifications/post-mail';
+import { postMailRoutes } from './notifications/post-mail-routes';
 import { postRoutes } from './posts/routes';
 import { pricingRoutes } from './pricing/routes';
 import { qrRoutes } from './qr/routes';
@@ -83,17 +85,20 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const rateLimiter = createRateLimiter(db, now);
   const lookupLimiter = createBatchedRateLimiter(db, now);
   // Once-a-day work, queued by whichever instance's tick comes first (lib/daily.ts).
-  const daily = createDailySchedule({ db, now, runs: [] });
+  const daily = createDailySchedule({ db, now, runs: [{ name: 'post-digest', kind: POST_DIGEST, hour: 7 }] });
   const jobs = createJobRunner({
     db,
     now,
     log: app.log,
     handlers: {
       [SEND_MAIL]: sendMailJob(mailer),
+      [POST_DIGEST]: async () => void (await sendPostDigest(deps)),
     },
     maintenance: async () => {
       await rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000));
       await daily.tick();
+      // Administrators' e-mail about new posts (notifications/post-mail.ts).
+      await sweepPostMails(deps);
     },
   });
   const storage = input.storage ?? createStorage(storageOptionsFrom(config));
@@ -182,6 +187,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   accountSetupRoutes(app, deps);
   qrRoutes(app, deps);
   notificationRoutes(app, deps);
+  postMailRoutes(app, deps);
   postRoutes(app, deps);
   resellerRoutes(app, deps);
   consentRoutes(app, deps);

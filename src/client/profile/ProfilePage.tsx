@@ -13,6 +13,7 @@ import { useUser } from '@/client/auth/use-user';
 import { cn } from '@/client/lib/cn';
 import { usePageTitle } from '@/client/lib/page-title';
 import { NotificationList } from '@/client/notifications/NotificationList';
+import { MailPreferencesSection } from './MailPreferencesSection';
 import { MyMemorials } from './MyMemorials';
 import { MyQrCodes } from './MyQrCodes';
 
@@ -21,12 +22,13 @@ const danishDate = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'lo
 const TABS = [
   { id: 'profile', label: 'Min profil', to: '/profile' },
   { id: 'notifications', label: 'Notifikationer', to: '/profile?tab=notifications' },
+  { id: 'email', label: 'E-mail', to: '/profile?tab=email' },
 ] as const;
 
 export default function ProfilePage() {
   const [search] = useSearchParams();
-  const tab = search.get('tab') === 'notifications' ? 'notifications' : 'profile';
-  usePageTitle(tab === 'notifications' ? 'Notifikationer' : 'Min profil');
+  const tab = TABS.find((entry) => entry.id === search.get('tab'))?.id ?? 'profile';
+  usePageTitle(TABS.find((entry) => entry.id === tab)!.label);
   const { user, isLoading } = useUser();
   const logout = useLogout();
 
@@ -39,7 +41,7 @@ export default function ProfilePage() {
       </PageShell>
     );
   }
-  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(tab === 'notifications' ? '/profile?tab=notifications' : '/profile')}`} replace />;
+  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(TABS.find((entry) => entry.id === tab)!.to)}`} replace />;
 
   const details = [
     { term: 'Fulde navn', value: user.fullName },
@@ -58,7 +60,7 @@ export default function ProfilePage() {
               to={entry.to}
               aria-current={entry.id === tab ? 'page' : undefined}
               className={cn(
-                'inline-flex min-h-12 items-center border-b-[3px] px-3 text-lg whitespace-nowrap transition-colors sm:px-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                'inline-flex min-h-12 items-center border-b-[3px] px-2 text-base whitespace-nowrap sm:text-lg transition-colors sm:px-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                 entry.id === tab ? 'border-gold font-semibold text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
               )}
             >
@@ -66,7 +68,7 @@ export default function ProfilePage() {
             </Link>
           ))}
         </nav>
-        {tab === 'notifications' ? <NotificationList /> : <ProfileDetails details={details} />}
+        {tab === 'notifications' ? <NotificationList /> : tab === 'email' ? <MailPreferencesSection /> : <ProfileDetails details={details} />}
         <div className="mt-10 flex justify-center">
           <Button variant="secondary" size="lg" onClick={() => logout.mutate()} disabled={logout.isPending} className="w-full sm:w-auto">
             <LogOut aria-hidden="true" />

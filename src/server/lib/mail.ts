@@ -15,6 +15,8 @@ export const mailMessage = z.object({
   text: z.string(),
   html: z.string().optional(),
   replyTo: z.string().optional(),
+  /** Extra headers, e.g. a digest's List-Unsubscribe (RFC 8058). */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 export type MailMessage = z.infer<typeof mailMessage>;
 
