@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
+import { ANNIVERSARY_REMINDERS, ANNIVERSARY_RUN, anniversaryRemindersJob } from './anniversaries/reminders';
 import { authRoutes } from './auth/routes';
 import { accountSetupRoutes } from './auth/setup-routes';
 import { sessionToken, userForSession } from './auth/sessions';
@@ -85,7 +86,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const rateLimiter = createRateLimiter(db, now);
   const lookupLimiter = createBatchedRateLimiter(db, now);
   // Once-a-day work, queued by whichever instance's tick comes first (lib/daily.ts).
-  const daily = createDailySchedule({ db, now, runs: [{ name: 'post-digest', kind: POST_DIGEST, hour: 7 }] });
+  const daily = createDailySchedule({ db, now, runs: [{ name: 'post-digest', kind: POST_DIGEST, hour: 7 }, ANNIVERSARY_RUN] });
   const jobs = createJobRunner({
     db,
     now,
@@ -93,6 +94,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     handlers: {
       [SEND_MAIL]: sendMailJob(mailer),
       [POST_DIGEST]: async () => void (await sendPostDigest(deps)),
+      [ANNIVERSARY_REMINDERS]: anniversaryRemindersJob({ db, now, baseUrl: config.BASE_URL }),
     },
     maintenance: async () => {
       await rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000));
