@@ -104,8 +104,16 @@ export async function holdRequests(page: Page, url: string | RegExp) {
 /**
  * Waits until every animation that ends has ended (a dialog's opening, a toast's arrival). One
  * that never ends, such as a memorial's burning candle, is left out: waiting on it would never
- * return.
+ * return. One that is cancelled on the way (a colour transition overtaken by the next theme switch,
+ * an element removed) has settled too: its `finished` rejects with AbortError, which is not a fault.
  */
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity).map((animation) => animation.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
