@@ -150,6 +150,27 @@ describe('posts on the memorial page', () => {
     expect(await shown.getByRole('button').count()).toBe(0);
   });
 
+  test('a link to the candles (the anniversary letter’s) lands on them, for a visitor and for the signed-in family', async () => {
+    const { memorial, owner } = await createMemorial({ name: 'Ellen Vang', lifeStory: `<p>${'Hun elskede haven og de lange sommeraftener. '.repeat(60)}</p>` });
+    const { page, context } = e2e;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const heading = page.getByRole('heading', { name: 'Tænd et lys' });
+    // Scrolled to: the heading's top within the window (a jump to it may leave it a fraction of a pixel above).
+    const inView = async () => {
+      await visible(heading);
+      await expect.poll(async () => (await heading.boundingBox())?.y ?? -100).toBeGreaterThan(-1);
+      expect((await heading.boundingBox())!.y).toBeLessThan(740);
+    };
+    await page.goto(`/memorial/${memorial.slug}#taend-et-lys`);
+    await inView();
+
+    // The family's page is drawn after its data arrives, too late for the browser's own jump.
+    await signInBrowser(context, e2e.server, owner);
+    await page.goto('/');
+    await page.goto(`/memorial/${memorial.slug}#taend-et-lys`);
+    await inView();
+  });
+
   test('who may post: a login link for visitors, a calm line when nobody may, a toast when refused', async () => {
     const { memorial, session } = await createMemorial({ name: 'Gerda Vang' });
     const settings = (whoMayPost: string) => callApi(e2e.server, 'PATCH', `/api/memorials/${memorial.id}/post-settings`, { session, body: { whoMayPost } });

@@ -7,6 +7,7 @@
  * The server draws the page for visitors (docs/decisions/0009), and the browser takes it over, in
  * one go, only when the visitor reaches for it (main.tsx, docs/decisions/0012).
  */
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
@@ -21,6 +22,14 @@ export default function MemorialPage({ layout }: { layout?: MemorialLayout }) {
   const { id = '' } = useParams();
   const memorial = useMemorial(id);
   usePageTitle(memorial.data ? memorialTitle(memorial.data) : undefined);
+  // A link to a part of the page (the anniversary letter's "Tænd et lys" goes to #taend-et-lys) is
+  // followed once the memorial is drawn: a signed-in family's page is drawn only when its data has
+  // come, after the browser's own jump to the part found nothing.
+  const drawn = memorial.data !== undefined;
+  useEffect(() => {
+    if (!drawn || !window.location.hash) return;
+    document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+  }, [drawn]);
 
   if (memorial.data) {
     const posts = <MemorialPosts memorial={memorial.data} />;
