@@ -4,58 +4,30 @@
  * visitor is sent to log in first; anyone else signed in is told calmly that this is not theirs.
  * The server decides every permission; this page only hides.
  */
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ArrowLeft, Eye } from 'lucide-react';
-import { useUser } from '@/client/auth/use-user';
 import { PageShell } from '@/client/components/layout/PageShell';
-import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
-import { Ornament } from '@/client/components/ui/ornament';
-import { usePageTitle } from '@/client/lib/page-title';
 import type { Memorial } from '@/shared/memorials';
-import { useMemorial } from '../use-memorial';
+import { AdministratorsOnly } from '../AdministratorsOnly';
 import { PostsSection } from './PostsSection';
 import { SettingsSection } from './SettingsSection';
 import { StatsSection } from './StatsSection';
 
 export default function MemorialAdminPage() {
   const { id = '' } = useParams();
-  const location = useLocation();
-  const { user, isLoading: userLoading } = useUser();
-  const memorial = useMemorial(id);
-  usePageTitle(memorial.data ? `Hilsner og lys – ${memorial.data.name}` : 'Hilsner og lys');
-
-  if (!userLoading && !user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
-  if (memorial.data?.viewer.canEdit && !userLoading) return <Moderation memorial={memorial.data} />;
-
   return (
-    <PageShell>
-      {memorial.data && !userLoading ? (
-        <div className="mx-auto flex max-w-xl flex-col items-center px-5 py-20 text-center sm:py-28">
-          <Ornament />
-          <h1 className="mt-6 text-3xl sm:text-4xl">Det her er for mindesidens administratorer</h1>
-          <p className="mt-4 text-lg text-muted-foreground">
-            Det er ejeren og medadministratorerne af mindesiden for {memorial.data.name}, der godkender lys, hilsner og minder. Hører du til familien, kan du bede ejeren om at gøre dig til
-            medadministrator.
-          </p>
-          <Button asChild size="lg" className="mt-10">
-            <Link to={`/memorial/${memorial.data.slug}`}>Se mindesiden</Link>
-          </Button>
-        </div>
-      ) : (
-        <QueryStatus
-          query={{ ...memorial, isPending: memorial.isPending || userLoading }}
-          pending="Henter mindesiden..."
-          notFound={{
-            title: 'Mindesiden findes ikke',
-            text: `${memorial.error?.message ?? ''} Måske har den fået en ny adresse. Dine mindesider står på din profil.`,
-            action: <Link to="/profile">Gå til min profil</Link>,
-          }}
-          failed="Mindesiden kunne ikke hentes"
-        />
-      )}
-    </PageShell>
+    <AdministratorsOnly
+      idOrSlug={id}
+      title={(memorial) => (memorial ? `Hilsner og lys – ${memorial.name}` : 'Hilsner og lys')}
+      refusal={(memorial) => ({
+        heading: 'Det her er for mindesidens administratorer',
+        text: `Det er ejeren og medadministratorerne af mindesiden for ${memorial.name}, der godkender lys, hilsner og minder. Hører du til familien, kan du bede ejeren om at gøre dig til medadministrator.`,
+      })}
+    >
+      {(memorial) => <Moderation memorial={memorial} />}
+    </AdministratorsOnly>
   );
 }
 

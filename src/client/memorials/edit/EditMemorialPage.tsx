@@ -3,16 +3,12 @@
  * can fill in a little at a time and never loses one part by saving another. The server decides
  * who may change what; this page only hides what a person may not do.
  */
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ArrowLeft, Eye, MessageSquareHeart } from 'lucide-react';
-import { useUser } from '@/client/auth/use-user';
 import { PageShell } from '@/client/components/layout/PageShell';
-import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
-import { Ornament } from '@/client/components/ui/ornament';
-import { usePageTitle } from '@/client/lib/page-title';
 import type { Memorial } from '@/shared/memorials';
-import { useMemorial } from '../use-memorial';
+import { AdministratorsOnly } from '../AdministratorsOnly';
 import { AddressSection } from './AddressSection';
 import { AppearanceSection } from './AppearanceSection';
 import { DeletedNotice, DeleteSection } from './DeleteSection';
@@ -38,38 +34,17 @@ const PARTS = [
 
 export default function EditMemorialPage() {
   const { slug = '' } = useParams();
-  const location = useLocation();
-  const { user, isLoading: userLoading } = useUser();
-  const memorial = useMemorial(slug);
-  usePageTitle(memorial.data ? `Rediger ${memorial.data.name}` : 'Rediger mindeside');
-
-  if (!userLoading && !user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
-  if (memorial.data?.viewer.canEdit) return <Editor memorial={memorial.data} />;
-
   return (
-    <PageShell>
-      {memorial.data ? (
-        <div className="mx-auto flex max-w-xl flex-col items-center px-5 py-20 text-center sm:py-28">
-          <Ornament />
-          <h1 className="mt-6 text-3xl sm:text-4xl">Du kan ikke redigere denne mindeside</h1>
-          <p className="mt-4 text-muted-foreground">Kun mindesidens ejer og medadministratorer kan ændre den. Bed ejeren om at gøre dig til medadministrator.</p>
-          <Button asChild size="lg" className="mt-10">
-            <Link to={`/memorial/${memorial.data.slug}`}>Se mindesiden</Link>
-          </Button>
-        </div>
-      ) : (
-        <QueryStatus
-          query={{ ...memorial, isPending: memorial.isPending || userLoading }}
-          pending="Henter mindesiden..."
-          notFound={{
-            title: 'Mindesiden findes ikke',
-            text: `${memorial.error?.message ?? ''} Måske har den fået en ny adresse. Dine mindesider står på din profil.`,
-            action: <Link to="/profile">Gå til min profil</Link>,
-          }}
-          failed="Mindesiden kunne ikke hentes"
-        />
-      )}
-    </PageShell>
+    <AdministratorsOnly
+      idOrSlug={slug}
+      title={(memorial) => (memorial ? `Rediger ${memorial.name}` : 'Rediger mindeside')}
+      refusal={() => ({
+        heading: 'Du kan ikke redigere denne mindeside',
+        text: 'Kun mindesidens ejer og medadministratorer kan ændre den. Bed ejeren om at gøre dig til medadministrator.',
+      })}
+    >
+      {(memorial) => <Editor memorial={memorial} />}
+    </AdministratorsOnly>
   );
 }
 
