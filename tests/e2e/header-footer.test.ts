@@ -5,12 +5,11 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import { expectNoAxeViolations } from '../support/browser';
 import { type Account, registerAccount, signInBrowser } from '../support/e2e-api';
 import { resellerSql, unreadNotificationsSql } from '../support/e2e-data';
 import { setupE2e } from '../support/e2e-suite';
-import { fillLogin, visible, waitForPath } from '../support/e2e-ui';
+import { consentGiven, fillLogin, visible, waitForPath } from '../support/e2e-ui';
 
 // The footer shows the address the server is configured with (src/client/lib/site-config.ts).
 const CONTACT = 'hilsen@mindested-test.dk';
@@ -30,12 +29,6 @@ beforeAll(async () => {
   // One call: on the embedded database every call restarts the server.
   await e2e.server.sql(unreadNotificationsSql(five.username, 5), unreadNotificationsSql(many.username, 150), resellerSql(reseller.username));
 });
-
-/** Choices already made, so the cookie banner stays out of these tests. */
-async function consentGiven(page: Page) {
-  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
-}
 
 /** Each link's accessible name (its aria-label, else its text) and href, in order. */
 function linksIn(region: Locator): Promise<[string, string | null][]> {

@@ -7,13 +7,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import type { Memorial } from '../../src/shared/memorials';
 import type { Post, PostSettings } from '../../src/shared/posts-api';
 import { expectNoAxeViolations } from '../support/browser';
 import { type Account, callApi, login, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { expectToast, visible, waitForPath } from '../support/e2e-ui';
+import { consentGiven, expectToast, visible, waitForPath } from '../support/e2e-ui';
 
 const e2e = setupE2e({ qrCodes: 16 });
 
@@ -48,12 +47,6 @@ async function serverList(family: Family, status: string) {
   const response = await callApi<{ posts: Post[] }>(e2e.server, 'GET', `/api/memorials/${family.memorial.id}/posts/moderation?status=${status}`, { session: family.ownerSession });
   expect(response.status).toBe(200);
   return response.body.posts.map((post) => post.name);
-}
-
-/** Choices already made, so the cookie banner does not cover the page's buttons. */
-async function consentGiven(page: Page) {
-  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
 }
 
 async function openAdmin(page: Page, memorial: Memorial, search = '') {

@@ -5,14 +5,12 @@
  * and comes back to accept it; the owner withdraws an invitation after a question, and its link
  * then says so. The invitation page passes axe in both themes and fits a 360 px phone.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { type Account, callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { expectToast, fillLogin, visible, waitForPath } from '../support/e2e-ui';
+import { consentGiven, expectToast, fillLogin, visible, waitForPath } from '../support/e2e-ui';
 import { linkIn } from '../support/smtp-capture';
 
 const e2e = setupE2e({ qrCodes: 6 });
@@ -23,12 +21,6 @@ async function memorialOf(name: string): Promise<{ memorial: Memorial; owner: Ac
   const created = await callApi<Memorial>(e2e.server, 'POST', '/api/memorials', { session, body: { name, birthDate: '1938-04-11', deathDate: '2024-08-19' } });
   expect(created.status).toBe(201);
   return { memorial: created.body, owner, session: session! };
-}
-
-/** Choices already made, so the cookie banner does not cover the page's buttons. */
-async function consentGiven(page: Page) {
-  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
 }
 
 async function invitationLink(email: string): Promise<string> {

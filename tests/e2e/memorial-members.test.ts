@@ -6,12 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { type Account, callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { expectToast, visible } from '../support/e2e-ui';
+import { consentGiven, expectToast, visible } from '../support/e2e-ui';
 
 const e2e = setupE2e({ qrCodes: 6 });
 
@@ -21,12 +20,6 @@ async function privateMemorial(name: string): Promise<{ memorial: Memorial; owne
   const created = await callApi<Memorial>(e2e.server, 'POST', '/api/memorials', { session, body: { name, birthDate: '1938-04-11', deathDate: '2024-08-19', privacy: 'private' } });
   expect(created.status).toBe(201);
   return { memorial: created.body, owner };
-}
-
-/** Choices already made, so the cookie banner does not cover the section's buttons. */
-async function consentGiven(page: Page) {
-  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
 }
 
 /** `search` makes a new document of the same address (the theme is read as a page starts). */

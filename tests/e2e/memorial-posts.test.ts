@@ -13,7 +13,7 @@ import type { Post } from '../../src/shared/posts-api';
 import { expectNoAxeViolations } from '../support/browser';
 import { type Account, callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { expectToast, visible } from '../support/e2e-ui';
+import { expectToast, openAlive, visible } from '../support/e2e-ui';
 
 const e2e = setupE2e({ qrCodes: 6 });
 
@@ -37,16 +37,6 @@ async function pending(memorial: Memorial, session: string): Promise<Post[]> {
 
 const candles = (page: Page) => page.getByRole('region', { name: 'Tænd et lys' });
 const guestbook = (page: Page) => page.getByRole('region', { name: 'Gæstebog' });
-
-/** Opens the page and lets the app take it over (the visitor reaches for it), with the reader's own posts asked for. */
-async function openAlive(page: Page, path: string) {
-  const posts = page.waitForResponse((response) => /\/api\/memorials\/[^/]+\/posts$/.test(new URL(response.url()).pathname));
-  await page.goto(path);
-  await visible(page.getByRole('heading', { level: 1 }));
-  await page.getByRole('heading', { level: 1 }).hover();
-  await page.mouse.move(10, 10);
-  await posts;
-}
 
 describe('posts on the memorial page', () => {
   test('a candle and a greeting wait, seen only by their writer, until the family decides', async () => {

@@ -8,21 +8,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, login, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { visible, waitForPath } from '../support/e2e-ui';
+import { consentGiven, visible, waitForPath } from '../support/e2e-ui';
 
 const e2e = setupE2e();
 const SCREENSHOTS = path.resolve('.scratch');
-
-/** Choices already made, so the cookie banner does not cover the page. */
-async function consentGiven(page: Page) {
-  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
-}
 
 const statsSection = (page: Page) => page.getByRole('region', { name: 'Besøg og lys' });
 

@@ -9,12 +9,11 @@ import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { type Account, callApi, login, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { expectToast, visible } from '../support/e2e-ui';
+import { consentGiven, expectToast, openAlive, visible } from '../support/e2e-ui';
 
 const e2e = setupE2e({ qrCodes: 4 });
 const shots = process.env.MINDESTED_SCREENSHOTS ? '.scratch' : null;
@@ -39,23 +38,7 @@ async function summerPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Choices already made, so the cookie banner does not cover the page's buttons. */
-async function consentGiven(page: Page) {
-  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
-}
-
 const memories = (page: Page) => page.getByRole('region', { name: 'Minder' });
-
-/** Opens the page and lets the app take it over, with the reader's own posts asked for. */
-async function openAlive(page: Page, path: string) {
-  const posts = page.waitForResponse((response) => /\/api\/memorials\/[^/]+\/posts$/.test(new URL(response.url()).pathname));
-  await page.goto(path);
-  await visible(page.getByRole('heading', { level: 1 }));
-  await page.getByRole('heading', { level: 1 }).hover();
-  await page.mouse.move(10, 10);
-  await posts;
-}
 
 /** The photo has really arrived and is drawn (not a broken image, not still waiting). */
 async function expectLoaded(page: Page, alt: string) {

@@ -10,21 +10,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { animationsSettled, expectToast, visible } from '../support/e2e-ui';
+import { animationsSettled, consentGiven, expectToast, visible } from '../support/e2e-ui';
 import { ROOT } from '../support/server-process';
 
 const e2e = setupE2e({ qrCodes: 3 });
 const SHOTS = path.join(ROOT, '.scratch');
-
-async function consentGiven(page: Page) {
-  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
-}
 
 /** Light and dark, 360 and 1280 px: each a screenshot under .scratch/. */
 async function photograph(page: Page, name: string) {

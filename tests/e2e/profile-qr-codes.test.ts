@@ -5,22 +5,15 @@
  * and fetches the code as a picture that decodes (zbarimg) to the stone's address. The section
  * passes axe in both themes and fits a 360 px phone.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import { formatCode } from '../../src/shared/qr-code';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { expectFieldError, expectToast, visible } from '../support/e2e-ui';
+import { consentGiven, expectFieldError, expectToast, visible } from '../support/e2e-ui';
 import { decodePng } from '../support/qr-decode';
 
 const e2e = setupE2e({ qrCodes: 4 });
-
-async function consentGiven(page: Page) {
-  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
-}
 
 describe('Mine QR-koder', () => {
   test('lock, refuse, link to a shared stone, unlink, release, and the code as a picture', async () => {

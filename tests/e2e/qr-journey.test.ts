@@ -7,21 +7,15 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import type { Memorial } from '../../src/shared/memorials';
 import { formatCode, generateCode } from '../../src/shared/qr-code';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, newAccountDetails, registerAccount } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { expectToast, fillLogin, visible, waitForPath } from '../support/e2e-ui';
+import { consentGiven, expectToast, fillLogin, visible, waitForPath } from '../support/e2e-ui';
 import { linkIn } from '../support/smtp-capture';
 
 const e2e = setupE2e({ qrCodes: 10 });
-
-async function consentGiven(page: Page) {
-  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
-}
 
 const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

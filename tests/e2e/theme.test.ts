@@ -4,21 +4,15 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import { expectNoAxeViolations } from '../support/browser';
 import { setupE2e } from '../support/e2e-suite';
-import { visible } from '../support/e2e-ui';
+import { consentGiven, visible } from '../support/e2e-ui';
 
 const e2e = setupE2e({ qrCodes: 0 });
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('theme'));
 const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Tema: / });
-
-async function consentGiven(page: Page) {
-  const value = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, json]) => localStorage.setItem(key!, json!), [CONSENT_STORAGE_KEY, JSON.stringify(value)]);
-}
 
 describe('the theme', () => {
   test('is light by default, with a radius of 0.5rem', async () => {

@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 
 /** How long a condition may take to come true in the browser. */
 export const UI_TIMEOUT_MS = 10_000;
@@ -116,4 +117,20 @@ export async function animationsSettled(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** The cookie banner already answered (necessary only) when the page loads, so it covers nothing a test looks at. */
+export async function consentGiven(page: Page) {
+  const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
+  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
+}
+
+/** Opens a memorial page and lets the app take it over (the visitor reaches for it), with the reader's own posts asked for. */
+export async function openAlive(page: Page, path: string) {
+  const posts = page.waitForResponse((response) => /\/api\/memorials\/[^/]+\/posts$/.test(new URL(response.url()).pathname));
+  await page.goto(path);
+  await visible(page.getByRole('heading', { level: 1 }));
+  await page.getByRole('heading', { level: 1 }).hover();
+  await page.mouse.move(10, 10);
+  await posts;
 }
