@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteOf } from '../../src/server/db/connection';
-import { TEMPLATE_DB, withDatabase } from './test-database';
+import { TEMPLATE_DB, TEST_DB_PREFIX, withDatabase } from './test-database';
 
 /** Migrates once per run; see test-database.ts. */
 export default async function setup(project: TestProject) {
@@ -13,7 +13,9 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     // Test databases of a run that was killed are left behind; clear them with the template.
-    const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'mindested_test_%'`);
+    const stale = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `${TEST_DB_PREFIX.replace(/_/g, '\\_')}\\_%`,
+    ]);
     for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.query(`create database ${TEMPLATE_DB}`);
     await admin.end();

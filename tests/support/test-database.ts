@@ -12,7 +12,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/connection';
 
-export const TEMPLATE_DB = 'mindested_test_template';
+/**
+ * Every database of one run starts with this prefix. MINDESTED_TEST_DB_PREFIX gives a run a prefix
+ * of its own, so that two runs on one PostgreSQL server (two work trees, or both halves of CI side
+ * by side) never clear each other's databases as stale.
+ */
+export const TEST_DB_PREFIX = (process.env.MINDESTED_TEST_DB_PREFIX ?? 'mindested_test').replace(/[^a-z0-9_]/g, '');
+export const TEMPLATE_DB = `${TEST_DB_PREFIX}_template`;
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshot: string;
@@ -34,7 +40,7 @@ export async function createTestDatabase(): Promise<Database> {
     return openDatabase({ snapshot: new Blob([await readFile(snapshotPath)]) });
   }
 
-  const name = `mindested_test_${randomBytes(6).toString('hex')}`;
+  const name = `${TEST_DB_PREFIX}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
