@@ -77,7 +77,7 @@ export function AppRoutes() {
           <Route path="/reseller-terms" element={<ResellerTermsPage />} />
           <Route path="/memorial/:id" element={<MemorialPage />} />
           {/* The memorial a stone's code is linked to, by the code: a private page's own address carries its name. */}
-          <Route path="/memorial/qr/:id" element={<MemorialPage />} />
+          <Route path="/memorial/qr/:id" element={<MemorialPage byCode />} />
           <Route path="/memorial/qr/:code/dual" element={<DualMemorialPage />} />
           {/* By id or by slug: the in-app notifications link to /memorial/{slug}/admin. */}
           <Route path="/memorial/:id/admin" element={<MemorialAdminPage />} />

@@ -44,6 +44,7 @@ import { POST_DIGEST, sendPostDigest, sweepPostMails } from './notifications/pos
 import { postMailRoutes } from './notifications/post-mail-routes';
 import { postRoutes } from './posts/routes';
 import { pricingRoutes } from './pricing/routes';
+import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { resellerRoutes } from './resellers/routes';
 import { createStatsCounter } from './stats/counter';
@@ -162,6 +163,11 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     }
   });
 
+  // A memorial asked for by a QR code is a look-up of that code, and costs what the QR calls cost.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url?.startsWith('/api/memorials/:id')) await countIfCode(deps, request, (request.params as { id?: unknown }).id);
+  });
+
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;
@@ -237,6 +243,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       const pathname = request.url.split('?')[0]!;
       const memorialPage = MEMORIAL_PAGE.exec(pathname);
       if (memorialPage) {
+        await countIfCode(deps, request, memorialPage[1]);
         // Written for the reader (a private memorial for its members only): never shared by a cache.
         reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
         const token = sessionToken(request);

@@ -2,7 +2,16 @@
 import './zod-locale';
 import { z } from 'zod';
 import { mediaItemResponse } from './media-api';
+import { parseCode } from './qr-code';
 import { MEMBER_ROLES, MEMORIAL_LAYOUTS, MEMORIAL_LIMITS as L, MEMORIAL_PRIVACIES, MEMORIAL_THEMES, type Memorial, type MemorialSummary } from './memorials';
+
+/**
+ * A memorial's address must never read as a QR code: /memorial/{key} takes a key that reads as a
+ * code to be one, so an address of that shape could take over a stone (docs/decisions/0021).
+ */
+export function slugLooksLikeCode(slug: string): boolean {
+  return parseCode(slug) !== null;
+}
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -112,6 +121,7 @@ export const updateMemorialBody = z.strictObject(memorialFields).partial().exten
     .toLowerCase()
     .max(L.slug)
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Adressen må kun have små bogstaver (a–z), tal og bindestreger.')
+    .refine((slug) => !slugLooksLikeCode(slug), 'Adressen ligner en QR-kode og kan derfor ikke bruges. Tilføj fx et ord mere.')
     .optional(),
 });
 export type UpdateMemorialBody = z.input<typeof updateMemorialBody>;

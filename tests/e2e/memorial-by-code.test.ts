@@ -10,7 +10,7 @@ import { callApi, registerAccount } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { visible } from '../support/e2e-ui';
 
-const e2e = setupE2e({ qrCodes: 2 });
+const e2e = setupE2e({ qrCodes: 3 });
 
 async function stone(fields: object) {
   const family = await registerAccount(e2e.server);
@@ -36,5 +36,13 @@ describe('a memorial by its stone’s code', () => {
     await page.goto(`/memorial/qr/${hidden.code}`);
     await visible(page.getByRole('heading', { name: 'Mindesiden findes ikke' }));
     expect(await page.content()).not.toContain('Skjult Person');
+  });
+
+  test('opens through the code alone: a memorial’s address at /memorial/qr/… is no stone', async () => {
+    const { memorial } = await stone({ name: 'Aage Vang', birthDate: '1930-02-02', deathDate: '2020-02-02' });
+    const { page } = e2e;
+    await page.goto(`/memorial/qr/${memorial.slug}`);
+    await visible(page.getByRole('heading', { name: 'Siden blev ikke fundet' }));
+    expect(await page.content()).not.toContain('Aage Vang');
   });
 });

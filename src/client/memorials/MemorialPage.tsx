@@ -12,14 +12,23 @@ import { Link, useParams } from 'react-router';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { usePageTitle } from '@/client/lib/page-title';
+import NotFoundPage from '@/client/not-found/NotFoundPage';
 import { type MemorialLayout, memorialTitle } from '@/shared/memorials';
+import { parseCode } from '@/shared/qr-code';
 import { ClassicMemorial } from './ClassicMemorial';
 import { EnhancedMemorial } from './EnhancedMemorial';
 import { MemorialPosts } from './posts/MemorialPosts';
 import { useMemorial } from './use-memorial';
 
-export default function MemorialPage({ layout }: { layout?: MemorialLayout }) {
+export default function MemorialPage({ layout, byCode = false }: { layout?: MemorialLayout; byCode?: boolean }) {
   const { id = '' } = useParams();
+  // /memorial/qr/{code} opens a memorial through a stone's code alone: anything there that is not
+  // a code is no stone of ours, whatever memorial may have such an address (docs/decisions/0021).
+  if (byCode && !parseCode(id)) return <NotFoundPage />;
+  return <Memorial id={id} layout={layout} />;
+}
+
+function Memorial({ id, layout }: { id: string; layout?: MemorialLayout }) {
   const memorial = useMemorial(id);
   usePageTitle(memorial.data ? memorialTitle(memorial.data) : undefined);
   // A link to a part of the page (the anniversary letter's "Tænd et lys" goes to #taend-et-lys) is

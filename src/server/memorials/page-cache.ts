@@ -13,14 +13,14 @@
  * (docs/decisions/0009).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type SQL, eq } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { ClientHtml } from '../client-html';
 import { memorials } from '../db/schema';
 import type { Deps } from '../deps';
 import { MEMORIAL_POSTS_ELEMENT_ID } from '../../shared/memorials';
 import { publicPosts } from '../posts/service';
 import { memorialPageHead } from './page-head';
-import { UUID, memorialIdForCode } from './service';
+import { memorialWhere } from './service';
 
 /** Pages kept at once; a page is about 10–100 KB, and a new version replaces its memorial's old one. */
 const MAX_PAGES = 300;
@@ -80,12 +80,8 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
     if (known && now - known.at < VERSION_TTL_MS) return known.found;
     const select = (where: SQL) =>
       deps.db.select({ id: memorials.id, updatedAt: memorials.updatedAt, privacy: memorials.privacy, deletedAt: memorials.deletedAt }).from(memorials).where(where).limit(1);
-    let [found] = await select(UUID.test(key) ? eq(memorials.id, key) : eq(memorials.slug, key));
-    // A stone's code names the memorial it is linked to (findMemorial's order: a slug first).
-    if (!found && !UUID.test(key)) {
-      const linked = await memorialIdForCode(deps.db, key);
-      if (linked) [found] = await select(eq(memorials.id, linked));
-    }
+    const where = await memorialWhere(deps.db, key);
+    const [found] = where ? await select(where) : [];
     readings.set(key, { found: found ?? null, at: now });
     if (readings.size > MAX_PAGES * 4) readings.delete(readings.keys().next().value!);
     return found ?? null;

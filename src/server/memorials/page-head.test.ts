@@ -167,12 +167,16 @@ describe('the HTML of a memorial page', () => {
     expect((await change(`/api/memorials/${memorial.id}/media/${film.json<{ id: string }>().id}`, { caption: 'Sølvbryllup i Ribe' })).statusCode).toBe(200);
     expect(dataIn((await visit()).body)?.media.map((item) => item.caption)).toEqual(['Sølvbryllup i Ribe']);
 
-    expect((await change(`/api/memorials/${memorial.id}`, { privacy: 'private' })).statusCode).toBe(200);
+    const closed = await change(`/api/memorials/${memorial.id}`, { privacy: 'private' });
+    expect(closed.statusCode).toBe(200);
     const hidden = await visit('br');
     expect(hidden.statusCode).toBe(404);
     expect(brotliDecompressSync(hidden.rawPayload).toString()).not.toContain('Svend Aage');
-    // Its owner still gets it (made for them, not from the visitors' pages).
-    expect(dataIn((await page(`/memorial/${memorial.slug}`, true)).body)).toMatchObject({ name: 'Svend Aage Holm', privacy: 'private' });
+    // Its new address (a private memorial's has a random end) is no way in for a visitor either,
+    // and its owner still gets it there (made for them, not from the visitors' pages).
+    const privateAddress = `/memorial/${closed.json<Memorial>().slug}`;
+    expect((await t.request({ method: 'GET', url: privateAddress })).statusCode).toBe(404);
+    expect(dataIn((await page(privateAddress, true)).body)).toMatchObject({ name: 'Svend Aage Holm', privacy: 'private' });
   });
 
   it('sees a change made by another server instance within a second', async () => {

@@ -14,7 +14,7 @@ import type { Deps } from '../deps';
 import { HttpError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { listMedia } from '../media/present';
 import { sanitizeLifeStory } from './life-story';
-import { baseSlug, isReservedSlug, slugCandidate } from './slug';
+import { baseSlug, isUsableSlug, privateSlug, slugCandidate } from './slug';
 
 export type MemorialRow = typeof memorials.$inferSelect;
 
@@ -76,7 +76,7 @@ async function freeSlug(db: Db | Tx, base: string): Promise<string> {
   );
   for (let attempt = 0; ; attempt++) {
     const candidate = slugCandidate(base, attempt);
-    if (!taken.has(candidate)) return candidate;
+    if (!taken.has(candidate) && isUsableSlug(candidate)) return candidate;
   }
 }
 
@@ -87,7 +87,7 @@ export async function createMemorial(deps: Deps, userId: string, fields: Memoria
   for (let tries = 0; tries < 5; tries++) {
     try {
       const created = await deps.db.transaction(async (tx) => {
-        const slug = await freeSlug(tx, base);
+        const slug = fields.privacy === 'private' ? privateSlug(base, deps.randomBytes) : await freeSlug(tx, base);
         const now = deps.now();
         const [row] = await tx
           .insert(memorials)
@@ -118,10 +118,6 @@ export async function memorialIdForCode(db: Db | Tx, key: string): Promise<strin
   return row?.memorialId ?? null;
 }
 
-/**
- * A memorial by id, slug or linked QR code, deleted or not, with the reader's role on it. A slug
- * wins over a code of the same letters (a slug can be typed to look like one).
- */
 /** By id, the way every candle and greeting finds its memorial: built and prepared once. */
 const memorialById = preparedQuery((db) =>
   db
@@ -133,6 +129,11 @@ const memorialById = preparedQuery((db) =>
     .prepare('memorial_by_id'),
 );
 
+/**
+ * A memorial by id, slug or linked QR code, deleted or not, with the reader's role on it. A key
+ * that reads as a code is a code and nothing else: no address may have that shape (slug.ts), so
+ * a stone's scan can only ever open the memorial its code is linked to (docs/decisions/0021).
+ */
 export async function findMemorial(db: Db | Tx, idOrSlug: string, userId: string | null): Promise<{ row: MemorialRow; role: MemberRole | null } | null> {
   const key = idOrSlug.toLowerCase();
   const by = async (where: SQL) => {
@@ -148,10 +149,21 @@ export async function findMemorial(db: Db | Tx, idOrSlug: string, userId: string
     const [found] = await memorialById(db).execute({ id: key, userId });
     return found ? { row: found.row, role: found.role ?? null } : null;
   }
-  const bySlug = await by(eq(memorials.slug, key));
-  if (bySlug) return bySlug;
-  const linked = await memorialIdForCode(db, key);
-  return linked ? by(eq(memorials.id, linked)) : null;
+  const where = await memorialWhere(db, key);
+  return where ? by(where) : null;
+}
+
+/**
+ * How every look-up reads a memorial's key (lower case): an id, a code (the memorial it is linked
+ * to, or none), or else an address. Null when a code is linked to nothing.
+ */
+export async function memorialWhere(db: Db | Tx, key: string): Promise<SQL | null> {
+  if (UUID.test(key)) return eq(memorials.id, key);
+  if (parseCode(key)) {
+    const linked = await memorialIdForCode(db, key);
+    return linked ? eq(memorials.id, linked) : null;
+  }
+  return eq(memorials.slug, key);
 }
 
 /**
@@ -207,6 +219,18 @@ export async function requireEditor(db: Db | Tx, idOrSlug: string, userId: strin
   return found;
 }
 
+/**
+ * The address a memorial has after a change: the one asked for, and for a private memorial with
+ * a random end (slug.ts privateSlug), given anew when it becomes private or its address changes.
+ * A memorial made public again keeps its address; the family may choose a readable one then.
+ */
+function addressAfterChange(deps: Deps, row: MemorialRow, slug: string | undefined, privacy: MemorialRow['privacy'] | undefined): string {
+  const requested = slug !== undefined && slug !== row.slug ? slug : undefined;
+  const becomesPrivate = privacy === 'private' && row.privacy !== 'private';
+  if ((privacy ?? row.privacy) !== 'private' || (!requested && !becomesPrivate)) return requested ?? row.slug;
+  return privateSlug(requested ?? row.slug, deps.randomBytes);
+}
+
 export async function updateMemorial(deps: Deps, idOrSlug: string, userId: string, changes: MemorialChanges): Promise<Memorial> {
   try {
     const updated = await deps.db.transaction(async (tx) => {
@@ -221,12 +245,13 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
         const [photo] = await tx.select({ kind: memorialMedia.kind }).from(memorialMedia).where(and(eq(memorialMedia.id, mediaId), eq(memorialMedia.memorialId, row.id)));
         if (photo?.kind !== 'photo') throw badRequest('Vælg et billede fra mindesidens galleri.', field);
       }
-      if (slug !== undefined && slug !== row.slug && isReservedSlug(slug)) throw badRequest('Den adresse kan ikke bruges. Vælg en anden.', 'slug');
+      if (slug !== undefined && slug !== row.slug && !isUsableSlug(slug)) throw badRequest('Den adresse kan ikke bruges. Vælg en anden.', 'slug');
+      const nextSlug = addressAfterChange(deps, row, slug, fields.privacy);
       const [next] = await tx
         .update(memorials)
         .set({
           ...columnsFor(fields),
-          ...(slug !== undefined ? { slug } : {}),
+          ...(nextSlug !== row.slug ? { slug: nextSlug } : {}),
           ...(portraitId !== undefined ? { portraitMediaId: portraitId } : {}),
           ...(coverId !== undefined ? { coverMediaId: coverId } : {}),
           updatedAt: nextVersion(deps.now()),

@@ -4,6 +4,7 @@
  * e-mail addresses, so the address reads as the name.
  */
 import { MEMORIAL_LIMITS, RESERVED_SLUGS } from '../../shared/memorials';
+import { slugLooksLikeCode } from '../../shared/memorials-api';
 
 /**
  * First path segments of the app's own pages: /{slug} must never shadow one, nor a page shadow
@@ -66,6 +67,32 @@ export function baseSlug(name: string, birthDate: string | null, deathDate: stri
 
 export function isReservedSlug(slug: string): boolean {
   return ROUTE_WORDS.has(slug);
+}
+
+/**
+ * An address a memorial may have: not a page of the app, and never one that reads as a QR code,
+ * so that a stone's code can never be taken by a memorial's address (docs/decisions/0021).
+ */
+export function isUsableSlug(slug: string): boolean {
+  return !isReservedSlug(slug) && !slugLooksLikeCode(slug);
+}
+
+/** The random end of a private memorial's address: lower-case Crockford letters, as in codes. */
+const TAIL_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+export const PRIVATE_TAIL_LENGTH = 8;
+
+/**
+ * A private memorial's address: the readable part and 8 random characters (40 bits). The
+ * address must be unique, so a readable one alone would let anyone confirm that a private
+ * memorial of that name exists by trying to take its address (docs/decisions/0021).
+ */
+export function privateSlug(readable: string, randomBytes: (size: number) => Uint8Array): string {
+  const head = readable.slice(0, MEMORIAL_LIMITS.slug - PRIVATE_TAIL_LENGTH - 1).replace(/-+$/g, '') || 'mindeside';
+  for (;;) {
+    const tail = Array.from(randomBytes(PRIVATE_TAIL_LENGTH), (byte) => TAIL_ALPHABET[byte % TAIL_ALPHABET.length]).join('');
+    const slug = `${head}-${tail}`;
+    if (isUsableSlug(slug)) return slug;
+  }
 }
 
 /** The n-th candidate for a base address: base, base-2, base-3 … (a reserved word starts at -2). */

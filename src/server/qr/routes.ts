@@ -14,6 +14,7 @@ import { qrImageRoutes } from './image-routes';
 import { heldCodes, linkCode, lockCode, unlinkCode, unlockCode } from './holder';
 import { createPackage, moveOneCode, movePackage, presentPackage } from './packages';
 import { memorialsOfCode, resolveScan } from './scan';
+import { countCodeLookup } from './lookup-limit';
 import { isValidCode } from './service';
 
 /** A holder's codes are theirs alone: never kept by a shared cache. */
@@ -26,9 +27,8 @@ const codeMemorialsResponse = z.object({ memorials: z.array(z.object({ id: z.str
 export function qrRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const windowMs = deps.config.RATE_LIMIT_WINDOW_MINUTES * 60_000;
-  // Every call that names a code costs the caller, so guessing codes costs the guesser, not the
-  // database; counted in memory and written in batches, so that the count itself is no round trip.
-  const lookUp = (request: FastifyRequest) => deps.lookupLimiter.consume({ key: `qr-lookup-ip:${request.ip}`, max: deps.config.RATE_LIMIT_QR_LOOKUP_PER_IP, windowMs });
+  // Every call that names a code costs the caller (lookup-limit.ts).
+  const lookUp = (request: FastifyRequest) => countCodeLookup(deps, request);
 
   qrImageRoutes(app, deps, lookUp);
 
