@@ -66,6 +66,20 @@ describe('password reset', () => {
     expect((await t.request({ method: 'GET', url: `/api/password-reset/${token}` })).statusCode).toBe(410);
   });
 
+  it('spends every open link of the account when one is used: the link of an older e-mail no longer works', async () => {
+    const user = await createUser(t.database.db, { password: 'gammel-kode' });
+    const older = tokenOf(await resetLinkFor(user.email));
+    const newer = tokenOf(await resetLinkFor(user.email));
+    expect((await confirm(newer, 'ny-god-kode')).statusCode).toBe(200);
+
+    const stale = await confirm(older, 'angribers-kode');
+    expect(stale.statusCode).toBe(410);
+    expect(stale.json().message).toMatch(/^Linket er allerede brugt\./);
+    expect((await t.request({ method: 'GET', url: `/api/password-reset/${older}` })).statusCode).toBe(410);
+    expect((await login(user.username, 'angribers-kode')).statusCode).toBe(401);
+    expect((await login(user.username, 'ny-god-kode')).statusCode).toBe(200);
+  });
+
   it('refuses a link older than an hour', async () => {
     const user = await createUser(t.database.db);
     const token = tokenOf(await resetLinkFor(user.email));

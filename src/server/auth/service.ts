@@ -150,8 +150,8 @@ export async function checkPasswordReset(deps: Deps, token: string): Promise<voi
 }
 
 /**
- * Sets a new password with a reset link. The link is spent and every session of the account ends,
- * so whoever may have known the old password is logged out everywhere.
+ * Sets a new password with a reset link. Every open reset link of the account is spent and every
+ * session of the account ends, so whoever may have known the old password is logged out everywhere.
  */
 export async function resetPassword(deps: Deps, token: string, password: string): Promise<void> {
   const reset = await usableReset(deps, token);
@@ -164,6 +164,12 @@ export async function resetPassword(deps: Deps, token: string, password: string)
       .where(sql`${passwordResets.tokenHash} = ${reset.tokenHash} and ${passwordResets.usedAt} is null`)
       .returning();
     if (spent.length === 0) throw new HttpError(410, RESET_USED);
+    // And every other open link of the account: a link in an older e-mail (or one someone else
+    // asked for) must not set the password again after the owner has chosen a new one.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: deps.now() })
+      .where(sql`${passwordResets.userId} = ${reset.userId} and ${passwordResets.usedAt} is null`);
     await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, reset.userId));
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
   });
