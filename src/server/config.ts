@@ -2,6 +2,7 @@
  * Configuration, read once from the environment and validated; a bad value stops the server with
  * one clear line (ARCHITECTURE.md). Every variable here is documented in README.md.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -10,6 +11,32 @@ const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
   .transform((value) => value === '1' || value === 'true');
+
+/**
+ * Which proxies in front of the server to believe about the client's address (X-Forwarded-For)
+ * and protocol: a number of hops (the load balancer and any proxy before it), or the proxies' own
+ * addresses and networks. Never "all": the left-most X-Forwarded-For entry is whatever the client
+ * wrote, so trusting the whole chain would let anyone choose the address that limits count by.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, context): number | string[] | false => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === '0' || text === 'false') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrNetwork)) return entries;
+    context.addIssue({ code: 'custom', message: 'skal være antallet af proxyer foran serveren (fx 1) eller deres adresser, fx 10.0.0.5,10.0.1.0/24' });
+    return z.NEVER;
+  });
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -47,7 +74,7 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
   S3_FORCE_PATH_STYLE: flag,
   S3_PREFIX: z.string().optional().or(z.literal('').transform(() => undefined)),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Rate limits (README "Rate limits"): windows in minutes, counts per window.
   RATE_LIMIT_WINDOW_MINUTES: positiveInt(15),
