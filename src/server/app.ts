@@ -27,7 +27,7 @@ import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
 import { HttpError } from './lib/errors';
 import { createDailySchedule } from './lib/daily';
-import { createJobRunner } from './lib/jobs';
+import { PRUNE_JOBS, createJobRunner, pruneJobsJob } from './lib/jobs';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createBatchedRateLimiter } from './lib/batched-rate-limit';
 import { createRateLimiter } from './lib/rate-limit';
@@ -90,7 +90,11 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const rateLimiter = createRateLimiter(db, now);
   const lookupLimiter = createBatchedRateLimiter(db, now);
   // Once-a-day work, queued by whichever instance's tick comes first (lib/daily.ts).
-  const daily = createDailySchedule({ db, now, runs: [{ name: 'post-digest', kind: POST_DIGEST, hour: 7 }, ANNIVERSARY_RUN] });
+  const daily = createDailySchedule({
+    db,
+    now,
+    runs: [{ name: 'post-digest', kind: POST_DIGEST, hour: 7 }, ANNIVERSARY_RUN, { name: 'jobs-prune', kind: PRUNE_JOBS, hour: 3 }],
+  });
   const jobs = createJobRunner({
     db,
     now,
@@ -99,6 +103,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       [SEND_MAIL]: sendMailJob(mailer),
       [POST_DIGEST]: async () => void (await sendPostDigest(deps)),
       [ANNIVERSARY_REMINDERS]: anniversaryRemindersJob({ db, now, baseUrl: config.BASE_URL }),
+      [PRUNE_JOBS]: pruneJobsJob(db, now),
     },
     maintenance: async () => {
       await rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000));

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from '../db/connection';
 import { jobs } from '../db/schema';
-import { createJobRunner, enqueue } from './jobs';
+import { FINISHED_JOBS_KEPT_DAYS, createJobRunner, enqueue, pruneJobsJob } from './jobs';
 
 const silent = { error() {}, info() {}, warn() {} } as unknown as FastifyBaseLogger;
 let database: Database;
@@ -64,6 +64,44 @@ describe('job queue', () => {
     const [row] = await database.db.select().from(jobs).where(eq(jobs.kind, 'flaky'));
     expect(row!.failedAt).not.toBeNull();
     expect(row!.lastError).toBe('SMTP nede');
+  });
+
+  it('keeps no payload once a job is done or given up (a sent mail held working links), and prunes finished jobs after a week', async () => {
+    const clock = createClock(new Date('2026-12-10T00:00:00Z'));
+    const runner = createJobRunner({
+      db: database.db,
+      now: clock.now,
+      log: silent,
+      handlers: {
+        'mail-like': async () => {},
+        'never-works': async () => {
+          throw new Error('SMTP nede');
+        },
+      },
+    });
+    const link = { text: 'https://mindested.dk/reset-password/hemmeligt-token' };
+    await enqueue(database.db, 'mail-like', link, clock.now());
+    await enqueue(database.db, 'never-works', link, clock.now());
+    await enqueue(database.db, 'mail-like', link, new Date(clock.now().getTime() + 30 * 24 * 60 * 60_000));
+    for (let i = 0; i < 10; i++) {
+      await runner.drain();
+      clock.advance(2 * 60 * 60_000);
+    }
+    const finished = await database.db.select().from(jobs).where(inArray(jobs.kind, ['mail-like', 'never-works']));
+    const byState = (done: boolean) => finished.filter((row) => (row.doneAt !== null || row.failedAt !== null) === done);
+    expect(byState(true).map((row) => row.payload)).toEqual([{}, {}]);
+    expect(byState(true).find((row) => row.kind === 'never-works')!.lastError).toBe('SMTP nede');
+    // The job still waiting keeps its payload: it is needed to do the work.
+    expect(byState(false).map((row) => row.payload)).toEqual([link]);
+    expect(JSON.stringify(finished.filter((row) => row.doneAt ?? row.failedAt))).not.toContain('hemmeligt-token');
+
+    const prune = pruneJobsJob(database.db, clock.now);
+    await prune();
+    expect(await database.db.select().from(jobs).where(inArray(jobs.kind, ['mail-like', 'never-works']))).toHaveLength(3);
+    clock.advance(FINISHED_JOBS_KEPT_DAYS * 24 * 60 * 60_000);
+    await prune();
+    const left = await database.db.select().from(jobs).where(inArray(jobs.kind, ['mail-like', 'never-works']));
+    expect(left.map((row) => row.payload)).toEqual([link]);
   });
 
   it('offers again a job whose worker died mid-way, after its lease', async () => {

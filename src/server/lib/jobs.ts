@@ -15,6 +15,27 @@ const MAX_ATTEMPTS = 8;
 /** A claimed job whose worker died is offered again after this long. */
 const LEASE_MS = 5 * 60_000;
 
+/**
+ * What a finished job keeps of its payload: nothing. A payload is the job's input, and an e-mail's
+ * holds working links (reset, set-up, invitation, approve, reject), which a backup of the database
+ * must not keep once the mail is sent or given up on. The row itself stays a while (kind, attempts,
+ * last error) for whoever looks into a problem, and is removed by pruneFinishedJobs.
+ */
+const FINISHED = {};
+
+/** How long a finished job's row is kept. */
+export const FINISHED_JOBS_KEPT_DAYS = 7;
+
+/** Job kind, queued once a day (lib/daily.ts), that removes jobs finished long enough ago. */
+export const PRUNE_JOBS = 'jobs.prune';
+
+export function pruneJobsJob(db: Db, now: () => Date) {
+  return async () => {
+    const before = new Date(now().getTime() - FINISHED_JOBS_KEPT_DAYS * 24 * 60 * 60_000);
+    await db.delete(jobs).where(or(lt(jobs.doneAt, before), lt(jobs.failedAt, before)));
+  };
+}
+
 /** Queues a job due at `runAt` (pass deps.now() for "now": the database clock is not the app's). */
 export async function enqueue(tx: Db | Tx, kind: string, payload: unknown, runAt: Date): Promise<void> {
   await tx.insert(jobs).values({ kind, payload, runAt, createdAt: runAt });
@@ -82,7 +103,7 @@ export function createJobRunner(options: {
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await db.update(jobs).set({ doneAt: now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+      await db.update(jobs).set({ doneAt: now(), lockedUntil: null, lastError: null, payload: FINISHED }).where(eq(jobs.id, job.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = job.attempts >= MAX_ATTEMPTS;
@@ -91,7 +112,7 @@ export function createJobRunner(options: {
         .update(jobs)
         .set(
           giveUp
-            ? { failedAt: now(), lockedUntil: null, lastError: message }
+            ? { failedAt: now(), lockedUntil: null, lastError: message, payload: FINISHED }
             : { runAt: new Date(now().getTime() + backoffMs(job.attempts)), lockedUntil: null, lastError: message },
         )
         .where(eq(jobs.id, job.id));
