@@ -3,10 +3,11 @@
  * shared `rate_limits` table as rate-limit.ts, but counted here in memory and written in one
  * statement for all keys every FLUSH_MS, instead of one database round trip before every answer.
  * On this server the count is exact, a batch on its way to the table included: a caller is refused
- * at the same attempt as with the other limiter. Across servers each learns the others' attempts at its next flush, so a caller spread
- * over several servers may get up to one flush interval's worth of extra attempts from each. For a
- * limit whose point is that guessing codes costs the guesser that does not matter; for logins and
- * anything else where one attempt too many matters, use createRateLimiter.
+ * at the same attempt as with the other limiter. Across servers each learns the others' attempts
+ * at its next flush, so a caller spread over several servers may get up to one flush interval's
+ * worth of extra attempts from each. For a limit whose point is that guessing codes costs the
+ * guesser that does not matter; for logins and anything else where one attempt too many matters,
+ * use createRateLimiter.
  */
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
