@@ -44,6 +44,53 @@ describe('rate limits', () => {
     expect((await login('10.0.1.1', user.username, user.password)).statusCode).toBe(200);
   });
 
+  it('counts an account once whether it is named by username (any case) or e-mail address', async () => {
+    const user = await createUser(t.database.db);
+    expect((await login('10.0.6.1', user.username.toUpperCase(), 'forkert-kode')).statusCode).toBe(401);
+    expect((await login('10.0.6.2', user.email, 'forkert-kode')).statusCode).toBe(401);
+    expect((await login('10.0.6.3', user.username, 'forkert-kode')).statusCode).toBe(401);
+    expect((await login('10.0.6.4', user.email.toUpperCase(), user.password)).statusCode).toBe(429);
+  });
+
+  // Fifty guesses at once must cost the guesser as much as fifty in a row: each is counted before
+  // its password is checked, so at most the limit's number of them are ever checked (401).
+  it('checks at most the limit of concurrent wrong passwords, by username and e-mail alike', async () => {
+    const user = await createUser(t.database.db);
+    const mixedCase = user.username.replace(/^./, (first) => first.toUpperCase());
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(`10.0.7.${i + 1}`, i % 2 === 0 ? mixedCase : user.email, `forkert-${i}`)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(47);
+    // Full now: the right password is refused like any other.
+    expect((await login('10.0.7.99', user.email, user.password)).statusCode).toBe(429);
+  });
+
+  it('refuses the right password that comes after the limit among concurrent wrong ones', async () => {
+    const user = await createUser(t.database.db);
+    const wrong = Array.from({ length: 49 }, (_, i) => login(`10.0.8.${i + 1}`, i % 2 === 0 ? user.username.toUpperCase() : user.email, `forkert-${i}`));
+    const right = login('10.0.8.99', user.email, user.password);
+    const statuses = (await Promise.all([...wrong, right])).map((answer) => answer.statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(3);
+  });
+
+  it('does not lock out a user who mistypes twice and then logs in', async () => {
+    const user = await createUser(t.database.db);
+    expect((await login('10.0.9.1', user.username, 'forkert-kode')).statusCode).toBe(401);
+    expect((await login('10.0.9.1', user.email, 'forkert-kode')).statusCode).toBe(401);
+    expect((await login('10.0.9.1', user.email, user.password)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await login('10.0.9.2', user.username, 'forkert-kode')).statusCode).toBe(401);
+    expect((await login('10.0.9.3', user.username, user.password)).statusCode).toBe(429);
+  });
+
+  it('limits a name that belongs to no account exactly as one that does', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => login(`10.0.10.${i + 1}`, i % 2 ? 'Ingen-Saadan' : 'ingen-saadan', 'forkert-kode')));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+  });
+
   it('limits logins per address, without touching other addresses', async () => {
     const user = await createUser(t.database.db);
     for (let i = 0; i < 6; i++) expect((await login('10.0.2.1', user.username, user.password)).statusCode).toBe(200);

@@ -40,9 +40,18 @@ export async function findAccount(deps: Pick<Deps, 'db'>, identifier: string): P
   return user ?? null;
 }
 
-/** Checks a password; null when the account does not exist or the password is wrong. */
-export async function authenticate(deps: Pick<Deps, 'db'>, identifier: string, password: string): Promise<UserRow | null> {
-  const user = await findAccount(deps, identifier);
+/**
+ * The key that counts an account's login attempts (decision 20): one per account, however it is
+ * named (username in any case, or e-mail address), so the two names do not double the guesses. A
+ * name that belongs to no account is counted under the name itself, normalised as findAccount
+ * reads it, so an unknown name is slowed exactly like a real one and behaviour reveals nothing.
+ */
+export function loginAttemptsKey(user: UserRow | null, identifier: string): string {
+  return user ? `login-account:${user.id}` : `login-name:${identifier.trim().toLowerCase()}`;
+}
+
+/** Checks a password; null when there is no account or the password is wrong, in the same time. */
+export async function checkPassword(user: UserRow | null, password: string): Promise<UserRow | null> {
   if (!user) {
     await verifyAgainstNothing(password);
     return null;

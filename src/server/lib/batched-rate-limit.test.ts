@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-database';
-import type { Database } from '../db/connection';
+import type { Database, Db } from '../db/connection';
 import { rateLimits } from '../db/schema';
 import { createBatchedRateLimiter } from './batched-rate-limit';
 import { HttpError } from './errors';
@@ -24,6 +24,28 @@ async function refused(attempt: Promise<void>): Promise<HttpError> {
   );
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
+}
+
+/**
+ * The test's database, but every statement sent with execute (the flush's upsert) waits until the
+ * test releases it: a slow write, on either engine, without switching the timer off.
+ */
+function withSlowWrites(db: Db) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let started!: () => void;
+  const writing = new Promise<void>((resolve) => (started = resolve));
+  const slow = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+      return async (...args: Parameters<Db['execute']>) => {
+        started();
+        await gate;
+        return target.execute(...args);
+      };
+    },
+  });
+  return { db: slow, writing, release };
 }
 
 async function stored(key: string) {
@@ -97,18 +119,108 @@ describe('batched rate limiter', () => {
     expect((await refused(limiter.consume(limit))).statusCode).toBe(429);
   });
 
-  it('check refuses a full window without counting, and reset forgets a key everywhere', async () => {
+  it('reset forgets a key here and in the table', async () => {
     const clock = createClock();
     const limiter = createBatchedRateLimiter(database.db, clock.now, manual);
-    const limit = { key: 'check:198.51.100.5', max: 2, windowMs: minute };
-    await limiter.check(limit);
+    const limit = { key: 'reset:198.51.100.5', max: 2, windowMs: minute };
     await limiter.consume(limit);
     await limiter.consume(limit);
-    await refused(limiter.check(limit));
     await limiter.flush();
+    await refused(limiter.consume(limit));
     await limiter.reset(limit.key);
     expect(await stored(limit.key)).toBeUndefined();
-    await limiter.check(limit);
+    await limiter.consume(limit);
     await limiter.close();
   });
+
+  it('counts the attempts of a batch on its way: refused exactly at limit + 1 while a flush is slow', async () => {
+    const clock = createClock();
+    const slow = withSlowWrites(database.db);
+    const limiter = createBatchedRateLimiter(slow.db, clock.now, manual);
+    const limit = { key: 'in-flight:198.51.100.6', max: 5, windowMs: minute };
+    await limiter.consume(limit);
+    await limiter.consume(limit);
+    const flushed = limiter.flush();
+    try {
+      await slow.writing;
+      // Two on their way to the table, not yet in it: three more are allowed, and no fourth.
+      for (let i = 0; i < 3; i++) await limiter.consume(limit);
+      expect((await refused(limiter.consume(limit))).statusCode).toBe(429);
+    } finally {
+      slow.release();
+      await flushed;
+    }
+    expect((await stored(limit.key))?.count).toBe(2);
+    expect((await refused(limiter.consume(limit))).statusCode).toBe(429);
+    await limiter.close();
+    // Every attempt reached the table once: 2 in the slow batch, 3 allowed and 2 refused after it.
+    expect((await stored(limit.key))?.count).toBe(7);
+  });
+
+  it('gives a batch that failed on its way back to the next flush, still counted meanwhile', async () => {
+    const clock = createClock();
+    const other = await createTestDatabase();
+    const slow = withSlowWrites(other.db);
+    const limiter = createBatchedRateLimiter(slow.db, clock.now, manual);
+    const limit = { key: 'failed-in-flight:198.51.100.7', max: 4, windowMs: minute };
+    await limiter.consume(limit);
+    await limiter.consume(limit);
+    const flushed = limiter.flush();
+    await slow.writing;
+    await other.close();
+    slow.release();
+    await flushed;
+    await limiter.consume(limit);
+    await limiter.consume(limit);
+    expect((await refused(limiter.consume(limit))).statusCode).toBe(429);
+  });
+
+  // The slow write of real life: another transaction holds the key's row, so the upsert waits on
+  // its lock (on PGlite the open transaction holds the one connection, which waits the same way).
+  it('counts a batch whose upsert waits on a row lock held by another transaction', async () => {
+    const clock = createClock();
+    const limiter = createBatchedRateLimiter(database.db, clock.now, manual);
+    const limit = { key: 'row-lock:198.51.100.8', max: 3, windowMs: minute };
+    await database.db.insert(rateLimits).values({ key: limit.key, windowStart: clock.now(), count: 0 });
+    let unlock!: () => void;
+    const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select count from ${rateLimits} where key = ${limit.key} for update`);
+      locked();
+      await unlocked;
+    });
+    await isLocked;
+    await limiter.consume(limit);
+    await limiter.consume(limit);
+    let written = false;
+    const flushed = limiter.flush().then(() => void (written = true));
+    try {
+      if (database.engine === 'postgres') await waitForLockWait();
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(written).toBe(false);
+      await limiter.consume(limit);
+      expect((await refused(limiter.consume(limit))).statusCode).toBe(429);
+    } finally {
+      unlock();
+      await holder;
+      await flushed;
+    }
+    expect((await stored(limit.key))?.count).toBe(2);
+    await limiter.close();
+    expect((await stored(limit.key))?.count).toBe(4);
+  });
 });
+
+/** Until some statement of this database waits on a lock (the flush's upsert behind the row lock). */
+async function waitForLockWait() {
+  for (let i = 0; i < 200; i++) {
+    const result = (await database.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { n: number }[] };
+    if (result.rows[0]!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the flush never waited on the row lock');
+}

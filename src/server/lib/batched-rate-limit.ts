@@ -2,11 +2,12 @@
  * A rate limiter for look-ups that come by the thousand (a QR code scanned or validated): the same
  * shared `rate_limits` table as rate-limit.ts, but counted here in memory and written in one
  * statement for all keys every FLUSH_MS, instead of one database round trip before every answer.
- * On this server the count is exact: a caller is refused at the same attempt as with the other
- * limiter. Across servers each learns the others' attempts at its next flush, so a caller spread
- * over several servers may get up to one flush interval's worth of extra attempts from each. For a
- * limit whose point is that guessing codes costs the guesser that does not matter; for logins and
- * anything else where one attempt too many matters, use createRateLimiter.
+ * On this server the count is exact, a batch on its way to the table included: a caller is refused
+ * at the same attempt as with the other limiter. Across servers each learns the others' attempts
+ * at its next flush, so a caller spread over several servers may get up to one flush interval's
+ * worth of extra attempts from each. For a limit whose point is that guessing codes costs the
+ * guesser that does not matter; for logins and anything else where one attempt too many matters,
+ * use createRateLimiter.
  */
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';
@@ -21,6 +22,8 @@ interface Tally {
   windowMs: number;
   /** The key's count in the shared table when last written, this server's attempts included. */
   stored: number;
+  /** Attempts in the batch being written now: not in `stored` until the write returns. */
+  sending: number;
   /** Attempts on this server since then. */
   unsent: number;
 }
@@ -39,7 +42,7 @@ export function createBatchedRateLimiter(db: Db, now: () => Date, options: { flu
     const at = now().getTime();
     const tally = tallies.get(key);
     if (tally && tally.windowStart + windowMs > at) return tally;
-    const fresh = { windowStart: at, windowMs, stored: 0, unsent: 0 };
+    const fresh = { windowStart: at, windowMs, stored: 0, sending: 0, unsent: 0 };
     tallies.set(key, fresh);
     return fresh;
   }
@@ -65,6 +68,8 @@ export function createBatchedRateLimiter(db: Db, now: () => Date, options: { flu
       tally.stored = Number(row.count);
       tally.windowStart = new Date(row.window_start).getTime();
     }
+    // Settled: the table's count includes the batch now. Attempts since stay in `unsent`.
+    for (const [, tally, n] of batch) tally.sending -= n;
   }
 
   let flushing: Promise<void> = Promise.resolve();
@@ -80,6 +85,9 @@ export function createBatchedRateLimiter(db: Db, now: () => Date, options: { flu
       const batch = byWindow.get(tally.windowMs) ?? [];
       batch.push([key, tally, tally.unsent]);
       byWindow.set(tally.windowMs, batch);
+      // Still counted while on its way: a write can take long (a row lock, a busy database), and
+      // an attempt during it must be refused exactly where it would be without the flush.
+      tally.sending += tally.unsent;
       tally.unsent = 0;
     }
     for (const [windowMs, batch] of byWindow) {
@@ -87,7 +95,10 @@ export function createBatchedRateLimiter(db: Db, now: () => Date, options: { flu
         await write(batch, windowMs);
       } catch {
         // The database is away: keep the attempts and try again at the next flush.
-        for (const [, tally, n] of batch) tally.unsent += n;
+        for (const [, tally, n] of batch) {
+          tally.sending -= n;
+          tally.unsent += n;
+        }
       }
     }
   }
@@ -101,12 +112,7 @@ export function createBatchedRateLimiter(db: Db, now: () => Date, options: { flu
       const tally = current(key, windowMs);
       // Counted even when refused, as in rate-limit.ts: hammering on keeps the door shut.
       tally.unsent += 1;
-      if (tally.stored + tally.unsent > max) throw tooManyRequests(retryAfter(tally));
-    },
-
-    async check({ key, max, windowMs }: Limit) {
-      const tally = current(key, windowMs);
-      if (tally.stored + tally.unsent >= max) throw tooManyRequests(retryAfter(tally));
+      if (tally.stored + tally.sending + tally.unsent > max) throw tooManyRequests(retryAfter(tally));
     },
 
     async reset(key) {

@@ -16,10 +16,12 @@ export interface Limit {
 }
 
 export interface RateLimiter {
-  /** Counts one attempt; throws 429 when it is over the limit. */
+  /**
+   * Counts one attempt, refused ones too, and throws 429 when it is over the limit. Call it before
+   * the work it guards: counting afterwards lets attempts that arrive together all through
+   * (decision 20). There is no "check without counting" for the same reason.
+   */
   consume(limit: Limit): Promise<void>;
-  /** Throws 429 when the limit is already reached, without counting (for failures only). */
-  check(limit: Limit): Promise<void>;
   /** Forgets a key, e.g. an account's failed logins after it logs in. */
   reset(key: string): Promise<void>;
   /** Removes windows that ended long ago. */
@@ -43,13 +45,6 @@ export function createRateLimiter(db: Db, now: () => Date): RateLimiter {
         returning count, window_start`)) as unknown as { rows: { count: number; window_start: string | Date }[] };
       const row = result.rows[0]!;
       if (Number(row.count) > max) throw tooManyRequests(retryAfter(new Date(row.window_start), windowMs));
-    },
-
-    async check({ key, max, windowMs }) {
-      const at = now();
-      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-      if (!row || row.windowStart.getTime() <= at.getTime() - windowMs) return;
-      if (row.count >= max) throw tooManyRequests(retryAfter(row.windowStart, windowMs));
     },
 
     async reset(key) {
