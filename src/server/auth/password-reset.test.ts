@@ -80,6 +80,15 @@ describe('password reset', () => {
     expect((await login(user.username, 'ny-god-kode')).statusCode).toBe(200);
   });
 
+  it('opens a login that guessers had shut: the owner proved who they are with the e-mail', async () => {
+    const user = await createUser(t.database.db, { password: 'gammel-kode' });
+    const token = tokenOf(await resetLinkFor(user.email));
+    for (let i = 0; i < 5; i++) expect((await login(user.username, `gæt-${i}-forkert`)).statusCode).toBe(401);
+    expect((await login(user.username, 'gammel-kode')).statusCode).toBe(429);
+    expect((await confirm(token, 'ny-god-kode')).statusCode).toBe(200);
+    expect((await login(user.email, 'ny-god-kode')).statusCode).toBe(200);
+  });
+
   it('refuses a link older than an hour', async () => {
     const user = await createUser(t.database.db);
     const token = tokenOf(await resetLinkFor(user.email));

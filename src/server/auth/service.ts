@@ -46,7 +46,7 @@ export async function findAccount(deps: Pick<Deps, 'db'>, identifier: string): P
  * name that belongs to no account is counted under the name itself, normalised as findAccount
  * reads it, so an unknown name is slowed exactly like a real one and behaviour reveals nothing.
  */
-export function loginAttemptsKey(user: UserRow | null, identifier: string): string {
+export function loginAttemptsKey(user: Pick<UserRow, 'id'> | null, identifier: string): string {
   return user ? `login-account:${user.id}` : `login-name:${identifier.trim().toLowerCase()}`;
 }
 
@@ -182,5 +182,8 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, reset.userId));
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
   });
+  // Whoever kept the account's login shut by guessing wrong does not keep the owner, who has just
+  // proved who they are with the e-mail, out for the rest of the window.
+  await deps.rateLimiter.reset(loginAttemptsKey({ id: reset.userId }, ''));
 }
 
