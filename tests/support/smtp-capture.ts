@@ -12,6 +12,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Each header as received, by its lower-case name (the first, when one came twice). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpCapture {
@@ -38,6 +40,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              [...parsed.headerLines].reverse().map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()]),
+            ),
           });
           for (const wake of waiters) wake();
           callback();

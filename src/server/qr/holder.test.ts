@@ -166,7 +166,7 @@ describe('POST /api/qr-codes/{code}/link and /unlink', () => {
     expect((await post(`/api/qr-codes/${code}/link`, family, { memorial: 'findes-ikke' })).statusCode).toBe(404);
 
     await t.database.db.insert(memorialMembers).values({ memorialId: privateOne.id, userId: family.id, role: 'coadmin' });
-    const twice = await post(`/api/qr-codes/${code}/link`, family, { memorial: privateOne.id, secondMemorial: privateOne.slug });
+    const twice = await post(`/api/qr-codes/${code}/link`, family, { memorial: privateOne.id, secondMemorial: madePrivate.json<{ slug: string }>().slug });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toBe('Vælg to forskellige mindesider til en fælles sten.');
 
