@@ -25,6 +25,7 @@ import { contactRoutes } from './contact/routes';
 import type { Db } from './db/connection';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
+import { SERVER_ERROR_MESSAGE, clientErrorHandler, frameworkErrors, refuseUncleanInput } from './lib/clean-input';
 import { HttpError } from './lib/errors';
 import { createDailySchedule } from './lib/daily';
 import { createJobRunner } from './lib/jobs';
@@ -77,6 +78,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     logger: input.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A request Fastify or Node cannot read is answered in Danish too (lib/clean-input.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -162,6 +166,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     }
   });
 
+  // No NUL or lone surrogate reaches a handler (shared/text.ts).
+  refuseUncleanInput(app);
+
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;
@@ -181,7 +188,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Der skete en fejl på serveren. Prøv igen om lidt.' });
+    return reply.code(500).send({ message: SERVER_ERROR_MESSAGE });
   });
 
   healthRoutes(app, deps);
