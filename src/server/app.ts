@@ -10,7 +10,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
@@ -68,6 +68,8 @@ export interface AppInput {
   /** Where media is kept; by default what the configuration names (S3_BUCKET, else DATA_DIR/media). */
   storage?: Storage;
   logger?: boolean;
+  /** Told of every route as it is added: for tests that go through every call (api-fuzz.test.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -82,6 +84,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
+  if (input.onRoute) app.addHook('onRoute', input.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
