@@ -94,6 +94,12 @@ describe('malformed requests', () => {
     expectDanish400(await t.request({ method: 'POST', url: '/api/memorials/%zz/candles', payload: { name: 'Ole', website: '' } }));
   });
 
+  it('answers a path segment over the router\'s length limit with 414 in Danish', async () => {
+    const response = await t.request({ method: 'GET', url: `/api/memorials/${'x'.repeat(5000)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ message: 'Adressen er for lang.' });
+  });
+
   it('answers a broken request on the wire with 400 in Danish', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
