@@ -10,7 +10,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
@@ -25,6 +25,7 @@ import { contactRoutes } from './contact/routes';
 import type { Db } from './db/connection';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
+import { SERVER_ERROR_MESSAGE, clientErrorHandler, frameworkErrors, refuseUncleanInput } from './lib/clean-input';
 import { HttpError } from './lib/errors';
 import { createDailySchedule } from './lib/daily';
 import { PRUNE_JOBS, createJobRunner, pruneJobsJob } from './lib/jobs';
@@ -68,6 +69,8 @@ export interface AppInput {
   /** Where media is kept; by default what the configuration names (S3_BUCKET, else DATA_DIR/media). */
   storage?: Storage;
   logger?: boolean;
+  /** Told of every route as it is added: for tests that go through every call (api-fuzz.test.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -81,7 +84,11 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     // A number of hops is trusted as proxy-addr counts them: the connection's own address is hop 0.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A request Fastify or Node cannot read is answered in Danish too (lib/clean-input.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
+  if (input.onRoute) app.addHook('onRoute', input.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -171,6 +178,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     }
   });
 
+  // No NUL or lone surrogate reaches a handler (shared/text.ts).
+  refuseUncleanInput(app);
+
   // A memorial asked for by a QR code is a look-up of that code, and costs what the QR calls cost.
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.url?.startsWith('/api/memorials/:id')) await countIfCode(deps, request, (request.params as { id?: unknown }).id);
@@ -195,7 +205,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: 'Der skete en fejl på serveren. Prøv igen om lidt.' });
+    return reply.code(500).send({ message: SERVER_ERROR_MESSAGE });
   });
 
   healthRoutes(app, deps);

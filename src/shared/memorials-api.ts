@@ -15,20 +15,32 @@ export function slugLooksLikeCode(slug: string): boolean {
 
 const text = (max: number) => z.string().trim().max(max);
 
+/**
+ * Whether a date of 1, 2 or 3 parts (YYYY, YYYY-MM, YYYY-MM-DD) is on the calendar: no 31 February,
+ * no month 13, and years 1–9999 only. PostgreSQL's date has no year 0 (the year before 1 AD is 1 BC),
+ * so "0000-05-01" failed the insert; four digits are what the form's date input and JavaScript's
+ * ISO dates handle.
+ */
+function isCalendarDate(value: string): boolean {
+  const [year, month = 1, day = 1] = value.split('-').map(Number) as [number, number?, number?];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCDate() === day;
+}
+
 /** A calendar date as YYYY-MM-DD that exists (no 31 February). */
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Skriv datoen som ÅÅÅÅ-MM-DD.')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'Datoen findes ikke.');
+  .refine(isCalendarDate, 'Datoen findes ikke.');
 
 const timelineEvent = z.object({
   date: z
     .string()
     .trim()
-    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'Skriv et årstal eller en dato (ÅÅÅÅ eller ÅÅÅÅ-MM-DD).'),
+    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'Skriv et årstal eller en dato (ÅÅÅÅ eller ÅÅÅÅ-MM-DD).')
+    .refine(isCalendarDate, 'Datoen findes ikke.'),
   title: text(L.eventTitle).min(1, 'Giv begivenheden en overskrift.'),
   text: text(L.eventText).default(''),
 });

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { type AppInput, buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Storage, createStorage } from '../../src/server/lib/storage';
 import type { Database } from '../../src/server/db/connection';
@@ -35,7 +35,11 @@ export interface TestApp {
 }
 
 /** `clientDir`: a built (or hand-made) client to serve, for tests of the HTML pages. */
-export async function createTestApp(env: Record<string, string> = {}, options: { clientDir?: string; storage?: Storage } = {}): Promise<TestApp> {
+/** `onRoute`: told of every route as it is added (see AppInput). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clientDir?: string; storage?: Storage; onRoute?: AppInput['onRoute'] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startSmtpCapture();
   const clock = createClock();
@@ -55,6 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     randomBytes,
     logger: false,
     clientDir: options.clientDir,
+    onRoute: options.onRoute,
     // Media on a disk of the test's own, removed when it closes.
     storage: options.storage ?? createStorage({ kind: 'disk', root: mediaDir }),
   });
