@@ -8,7 +8,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -32,6 +31,7 @@ import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createBatchedRateLimiter } from './lib/batched-rate-limit';
 import { createRateLimiter } from './lib/rate-limit';
 import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
+import { registerUploads } from './lib/uploads';
 import { chooseEncoding, createMemorialPageCache } from './memorials/page-cache';
 import { createRecentMemorials } from './memorials/recent';
 import { MEMORIAL_PAGE, demoPageHead, memorialPageHead } from './memorials/page-head';
@@ -120,8 +120,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const clientHtml = clientDir ? await loadClientHtml(clientDir, config, app.log) : undefined;
 
   await app.register(fastifyCookie);
-  // Uploads are streamed (media/service.ts): nothing is held in memory whole.
-  await app.register(fastifyMultipart);
+  await registerUploads(app);
   // The app shell and API answers, compressed on the fly at a cheap setting; built files come
   // already compressed from the build (vite.config.ts) and are sent as they are.
   await app.register(fastifyCompress, {

@@ -132,3 +132,14 @@ describe('ranges', () => {
     expect((await get(url, undefined, { range: 'bytes=-0' })).statusCode).toBe(416);
   });
 });
+
+describe('a multipart request without a boundary', () => {
+  it('gets 400 in Danish on every upload call', async () => {
+    const cast = await castMemorial(t);
+    for (const url of [`/api/memorials/${cast.memorial.id}/media`, `/api/memorials/${cast.memorial.id}/memories`]) {
+      const response = await t.request({ method: 'POST', url, headers: { cookie: cast.owner.cookie, 'content-type': 'multipart/form-data' }, payload: 'noget' });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ message: 'Forespørgslen kunne ikke læses: formularen mangler sin afgrænsning (boundary).' });
+    }
+  });
+});
