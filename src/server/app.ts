@@ -31,7 +31,7 @@ import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createBatchedRateLimiter } from './lib/batched-rate-limit';
 import { createRateLimiter } from './lib/rate-limit';
 import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
-import { registerUploads } from './lib/uploads';
+import { type UploadLimits, UPLOAD_LIMITS, registerUploads } from './lib/uploads';
 import { chooseEncoding, createMemorialPageCache } from './memorials/page-cache';
 import { createRecentMemorials } from './memorials/recent';
 import { MEMORIAL_PAGE, demoPageHead, memorialPageHead } from './memorials/page-head';
@@ -67,6 +67,8 @@ export interface AppInput {
   /** Where media is kept; by default what the configuration names (S3_BUCKET, else DATA_DIR/media). */
   storage?: Storage;
   logger?: boolean;
+  /** The largest upload of each kind; by default the product's (shared/media-limits.ts). Tests go past a small one in kilobytes. */
+  uploadLimits?: UploadLimits;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -106,7 +108,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const storage = input.storage ?? createStorage(storageOptionsFrom(config));
   const recentMemorials = createRecentMemorials({ db, now });
   const stats = createStatsCounter(db, now);
-  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats };
+  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats, uploadLimits: input.uploadLimits ?? UPLOAD_LIMITS };
   deps.memorialChanged = (memorialId) => recentMemorials.forget(memorialId);
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

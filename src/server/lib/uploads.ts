@@ -4,7 +4,21 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { MEDIA_LIMITS, type UploadKind } from '../../shared/media-limits';
 import { badRequest } from './errors';
+
+/** The most bytes an upload of each kind may have. */
+export type UploadLimits = Record<UploadKind, number>;
+
+export const UPLOAD_LIMITS: UploadLimits = { photo: MEDIA_LIMITS.photo.maxBytes, video: MEDIA_LIMITS.video.maxBytes };
+
+/**
+ * The parser's limit for a call that takes `kinds`: one byte over the largest, so that a file over
+ * its limit arrives over it and is refused in Danish (media/inspect.ts checkUploadSize), rather
+ * than cut off at the limit, looking whole. (The parser cuts silently: media/service.ts also
+ * refuses any file the parser cut.)
+ */
+export const parserFileLimit = (limits: UploadLimits, kinds: readonly UploadKind[]) => Math.max(...kinds.map((kind) => limits[kind])) + 1;
 
 // RFC 7578: the boundary parameter is required. Without it the parser throws a plain error (a 500).
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;]+)/i;

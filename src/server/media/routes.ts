@@ -8,8 +8,9 @@ import { memorialIdParams } from '../../shared/memorials-api';
 import { requireUser } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { badRequest } from '../lib/errors';
+import { parserFileLimit } from '../lib/uploads';
 import { mediaFileRoute } from './serve';
-import { MAX_UPLOAD_BYTES, addUpload, addYoutube, deleteMedia, editMedia, readPhotoForEditing, updateMedia } from './service';
+import { addUpload, addYoutube, deleteMedia, editMedia, readPhotoForEditing, updateMedia } from './service';
 
 export function mediaRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +25,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     }
     // Fields before the file (the browser sends them in form order): the caption must come first.
     let caption = '';
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4 } })) {
+    for await (const part of request.parts({ limits: { fileSize: parserFileLimit(deps.uploadLimits, ['photo', 'video']), files: 1, fields: 4 } })) {
       if (part.type === 'field') {
         if (part.fieldname === 'caption') {
           const parsed = captionSchema.safeParse(part.value);

@@ -27,7 +27,7 @@ export const folderOfPhoto = (photo: StoredPostPhoto) => photo.originalKey.slice
 export async function storePostPhoto(deps: Deps, memorialId: string, file: IncomingFile): Promise<StoredPostPhoto> {
   const folder = newFolder(memorialId);
   try {
-    const stored = await receiveUpload(file, (received) => storePhoto(deps, folder, received.file), { accept: ['photo'] });
+    const stored = await receiveUpload(file, (received) => storePhoto(deps, folder, received.file), { accept: ['photo'], limits: deps.uploadLimits });
     return { width: stored.width, height: stored.height, originalKey: stored.originalKey, variants: stored.variants, placeholder: stored.placeholder };
   } catch (error) {
     await removeFolder(deps, folder);
