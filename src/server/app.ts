@@ -79,6 +79,12 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     logger: input.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Fastify waits for ever by default: a sender who stalls part-way would hold its socket, and an
+    // upload its file and folder, for good. A request has half an hour to arrive whole (a 500 MB
+    // video on a 3 Mbit/s line takes 23 minutes) and a connection silent for two minutes is closed;
+    // an upload cut off either way lets go of what it held (lib/uploads.ts cutOffSignal).
+    requestTimeout: 30 * 60_000,
+    connectionTimeout: 2 * 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

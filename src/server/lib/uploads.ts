@@ -3,7 +3,7 @@
  * the gallery's files (media/routes.ts) and a shared memory's photo (posts/routes.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MEDIA_LIMITS, type UploadKind } from '../../shared/media-limits';
 import { badRequest } from './errors';
 
@@ -22,6 +22,23 @@ export const parserFileLimit = (limits: UploadLimits, kinds: readonly UploadKind
 
 // RFC 7578: the boundary parameter is required. Without it the parser throws a plain error (a 500).
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;]+)/i;
+
+/**
+ * Aborted when the request's connection closes before its body has all arrived: the sender went
+ * away, or the server's timeouts (app.ts) cut a stalled one off. An upload being received stops
+ * at once and lets go of its file, instead of waiting for bytes that will never come.
+ */
+export function cutOffSignal(request: FastifyRequest): AbortSignal {
+  const controller = new AbortController();
+  const raw = request.raw;
+  // 'close' also comes once a whole body has been read: only an incomplete one is cut off.
+  const onClose = () => {
+    if (!raw.complete) controller.abort(new Error('the request was closed before its body had arrived'));
+  };
+  if (raw.destroyed) onClose();
+  else raw.once('close', onClose);
+  return controller.signal;
+}
 
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   // Uploads are streamed (media/service.ts): nothing is held in memory whole.

@@ -8,7 +8,7 @@ import { memorialIdParams } from '../../shared/memorials-api';
 import { requireUser } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { badRequest } from '../lib/errors';
-import { parserFileLimit } from '../lib/uploads';
+import { cutOffSignal, parserFileLimit } from '../lib/uploads';
 import { mediaFileRoute } from './serve';
 import { addUpload, addYoutube, deleteMedia, editMedia, readPhotoForEditing, updateMedia } from './service';
 
@@ -34,7 +34,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         }
         continue;
       }
-      const item = await addUpload(deps, request.params.id, user.id, { stream: part.file, filename: part.filename, mimetype: part.mimetype }, caption);
+      const item = await addUpload(deps, request.params.id, user.id, { stream: part.file, filename: part.filename, mimetype: part.mimetype, signal: cutOffSignal(request) }, caption);
       reply.code(201);
       return item;
     }

@@ -5,10 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -23,6 +22,7 @@ import { HttpError, badRequest, notFound } from '../lib/errors';
 import { requireEditor, touchMemorial } from '../memorials/service';
 import { type DetectedMedia, SNIFF_BYTES, checkUploadSize, inspectUpload } from './inspect';
 import type { UploadKind } from '../../shared/media-limits';
+import { makeUploadFolder } from '../lib/upload-folders';
 import type { UploadLimits } from '../lib/uploads';
 import { type PhotoSize, type PhotoVariant, editPhoto, processPhoto, readPhotoSize } from './photo';
 import { type MediaRow, mediaUrl, presentMedia } from './present';
@@ -41,16 +41,29 @@ async function nextPosition(tx: Tx, memorialId: string): Promise<number> {
 
 export interface IncomingFile {
   /** busboy's file stream sets `truncated` when it stopped at the parser's limit and dropped the rest. */
-  stream: NodeJS.ReadableStream & { truncated?: boolean };
+  stream: Readable & { truncated?: boolean };
   filename: string;
   mimetype: string;
+  /** Aborted when the request is cut off before the file has arrived (lib/uploads.ts cutOffSignal). */
+  signal?: AbortSignal;
 }
+
+export const UPLOAD_CUT_OFF = 'Filen kom ikke helt frem. Prøv at sende den igen.';
+
+/** Errors that say the upload did not arrive whole, rather than that our disk failed. */
+const isCutOff = (error: unknown) => {
+  const { name, code, message } = error as { name?: string; code?: string; message?: string };
+  return name === 'AbortError' || code === 'ERR_STREAM_PREMATURE_CLOSE' || /terminated early|unexpected end/i.test(message ?? '');
+};
 
 /**
  * Copies the upload to a temporary file, counting its bytes; the request's own limit stops a flood.
  * A file the parser cut at its limit counts as endless: what arrived is not the whole file.
  */
 async function receive(file: IncomingFile, dir: string): Promise<{ file: string; bytes: number }> {
+  // The parser may have given up on the file before we came to read it (a form that ends inside
+  // the file, a closed connection): a stream destroyed before its end would never end a pipeline.
+  if (file.stream.destroyed && !file.stream.readableEnded) throw badRequest(UPLOAD_CUT_OFF);
   const target = path.join(dir, 'upload');
   let bytes = 0;
   const count = new Transform({
@@ -59,7 +72,12 @@ async function receive(file: IncomingFile, dir: string): Promise<{ file: string;
       done(null, chunk);
     },
   });
-  await pipeline(file.stream, count, createWriteStream(target));
+  try {
+    await pipeline(file.stream, count, createWriteStream(target), ...(file.signal ? [{ signal: file.signal }] : []));
+  } catch (error) {
+    if (isCutOff(error)) throw badRequest(UPLOAD_CUT_OFF);
+    throw error;
+  }
   return { file: target, bytes: file.stream.truncated ? Infinity : bytes };
 }
 
@@ -141,7 +159,7 @@ export async function receiveUpload<T>(
   handle: (received: ReceivedUpload) => Promise<T>,
   options: { accept?: readonly UploadKind[]; limits: UploadLimits },
 ): Promise<T> {
-  const work = await mkdtemp(path.join(tmpdir(), 'mindested-upload-'));
+  const work = await makeUploadFolder();
   try {
     const received = await receive(file, work);
     if (received.bytes === 0) throw badRequest('Filen er tom. Vælg en anden fil.');

@@ -25,7 +25,7 @@ import { requireUser, sessionToken, userForSession } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { ensureVisitorHash, visitorHash } from '../lib/visitor';
 import { badRequest } from '../lib/errors';
-import { parserFileLimit } from '../lib/uploads';
+import { cutOffSignal, parserFileLimit } from '../lib/uploads';
 import type { IncomingFile } from '../media/service';
 import { discard } from './photo';
 import { type Poster, changePostSettings, leavePost, moderate, moderationList, readPostSettings, readPosts } from './service';
@@ -81,7 +81,7 @@ export function postRoutes(app: FastifyInstance, deps: Deps) {
       }
       if (part.fieldname !== 'photo') throw badRequest('Billedet skal sendes i feltet "photo".', 'photo');
       try {
-        return await send(fields, { stream: part.file, filename: part.filename, mimetype: part.mimetype });
+        return await send(fields, { stream: part.file, filename: part.filename, mimetype: part.mimetype, signal: cutOffSignal(request) });
       } catch (error) {
         // Refused before the photo was read (a limit, the memorial's rules): the browser is still
         // sending it, and only reads the answer once it has. What is left is read and dropped.
