@@ -90,8 +90,13 @@ export function mediaFileRoute(app: FastifyInstance, deps: Deps) {
     let object;
     let range: ByteRange | undefined;
     try {
-      range = parsed && 'suffix' in parsed ? ((await fromSuffix(deps, key, parsed.suffix)) ?? undefined) : parsed;
-      if (parsed && !range) throw notFound(FILE_NOT_FOUND);
+      if (parsed && 'suffix' in parsed) {
+        const fromEnd = await fromSuffix(deps, key, parsed.suffix);
+        if (!fromEnd) throw notFound(FILE_NOT_FOUND);
+        range = fromEnd;
+      } else {
+        range = parsed;
+      }
       object = await deps.storage.get(key, range);
     } catch (error) {
       if (error instanceof RangeNotSatisfiableError) return reply.code(416).header('content-range', `bytes */${error.totalBytes}`).send({ message: BAD_RANGE });
