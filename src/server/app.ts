@@ -8,7 +8,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
@@ -33,6 +32,7 @@ import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createBatchedRateLimiter } from './lib/batched-rate-limit';
 import { createRateLimiter } from './lib/rate-limit';
 import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
+import { type UploadLimits, UPLOAD_LIMITS, registerUploads } from './lib/uploads';
 import { chooseEncoding, createMemorialPageCache } from './memorials/page-cache';
 import { createRecentMemorials } from './memorials/recent';
 import { MEMORIAL_PAGE, demoPageHead, memorialPageHead } from './memorials/page-head';
@@ -71,6 +71,8 @@ export interface AppInput {
   logger?: boolean;
   /** Told of every route as it is added: for tests that go through every call (api-fuzz.test.ts). */
   onRoute?: (route: RouteOptions) => void;
+  /** The largest upload of each kind; by default the product's (shared/media-limits.ts). Tests go past a small one in kilobytes. */
+  uploadLimits?: UploadLimits;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -87,6 +89,12 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     // A request Fastify or Node cannot read is answered in Danish too (lib/clean-input.ts).
     frameworkErrors,
     clientErrorHandler,
+    // Fastify waits for ever by default: a sender who stalls part-way would hold its socket, and an
+    // upload its file and folder, for good. A request has half an hour to arrive whole (a 500 MB
+    // video on a 3 Mbit/s line takes 23 minutes) and a connection silent for two minutes is closed;
+    // an upload cut off either way lets go of what it held (lib/uploads.ts cutOffSignal).
+    requestTimeout: 30 * 60_000,
+    connectionTimeout: 2 * 60_000,
   });
   if (input.onRoute) app.addHook('onRoute', input.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -122,7 +130,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const storage = input.storage ?? createStorage(storageOptionsFrom(config));
   const recentMemorials = createRecentMemorials({ db, now });
   const stats = createStatsCounter(db, now);
-  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats };
+  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats, uploadLimits: input.uploadLimits ?? UPLOAD_LIMITS };
   deps.memorialChanged = (memorialId) => recentMemorials.forget(memorialId);
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
@@ -136,8 +144,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const clientHtml = clientDir ? await loadClientHtml(clientDir, config, app.log) : undefined;
 
   await app.register(fastifyCookie);
-  // Uploads are streamed (media/service.ts): nothing is held in memory whole.
-  await app.register(fastifyMultipart);
+  await registerUploads(app);
   // The app shell and API answers, compressed on the fly at a cheap setting; built files come
   // already compressed from the build (vite.config.ts) and are sent as they are.
   await app.register(fastifyCompress, {

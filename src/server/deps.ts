@@ -6,6 +6,7 @@ import type { RateLimiter } from './lib/rate-limit';
 import type { Storage } from './lib/storage';
 import type { RecentMemorials } from './memorials/recent';
 import type { StatsCounter } from './stats/counter';
+import type { UploadLimits } from './lib/uploads';
 
 /**
  * What the domains need from the outside world. Time and randomness are passed in (ARCHITECTURE.md)
@@ -34,6 +35,8 @@ export interface Deps {
   memorialChanged?: (memorialId: string) => void;
   /** Memorials as visitors find them, read at most once a second (memorials/recent.ts). */
   recentMemorials: RecentMemorials;
+  /** The largest photo and video taken (lib/uploads.ts); tests pass small ones. */
+  uploadLimits: UploadLimits;
   /** Visits and QR scans per memorial and day, counted in memory and written in batches (stats/counter.ts). */
   stats: StatsCounter;
 }

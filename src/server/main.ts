@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { createStorage, storageOptionsFrom } from './lib/storage';
+import { sweepUploadFolders } from './lib/upload-folders';
 import { DEMO_LOGIN, demoSummary, seedDemoIfEmpty } from './seed';
 
 const JOB_POLL_MS = 1000;
@@ -24,6 +25,9 @@ async function main() {
     clientDir: config.CLIENT_DIR,
     storage,
   });
+  // Uploads a crashed or killed server was receiving left their temporary folders behind.
+  const swept = await sweepUploadFolders().catch((error: unknown) => app.log.error({ err: error }, 'could not sweep old upload folders'));
+  if (swept) app.log.info({ swept }, 'removed upload folders left behind by servers that stopped');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -11,6 +11,7 @@ import { type AppInput, buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Storage, createStorage } from '../../src/server/lib/storage';
 import type { Database } from '../../src/server/db/connection';
+import type { UploadLimits } from '../../src/server/lib/uploads';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 import { createTestDatabase } from './test-database';
 
@@ -34,11 +35,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `clientDir`: a built (or hand-made) client to serve, for tests of the HTML pages. */
-/** `onRoute`: told of every route as it is added (see AppInput). */
+/**
+ * `clientDir`: a built (or hand-made) client to serve, for tests of the HTML pages. `uploadLimits`:
+ * small ones, so a test goes past them in kilobytes. `onRoute`: told of every route as it is added
+ * (see AppInput).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clientDir?: string; storage?: Storage; onRoute?: AppInput['onRoute'] } = {},
+  options: { clientDir?: string; storage?: Storage; uploadLimits?: UploadLimits; onRoute?: AppInput['onRoute'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startSmtpCapture();
@@ -62,6 +66,7 @@ export async function createTestApp(
     onRoute: options.onRoute,
     // Media on a disk of the test's own, removed when it closes.
     storage: options.storage ?? createStorage({ kind: 'disk', root: mediaDir }),
+    uploadLimits: options.uploadLimits,
   });
   await app.ready();
   return {

@@ -58,8 +58,8 @@ export function inspectUpload(
 const onlyPhotos = (accept: readonly UploadKind[] | undefined) => accept !== undefined && accept.length > 0 && accept.every((kind) => kind === 'photo');
 
 /** Refuses an upload over its kind's limit; call it with the bytes received so far, too. */
-export function checkUploadSize(kind: UploadKind, bytes: number): void {
-  if (bytes > MEDIA_LIMITS[kind].maxBytes) throw badRequest(MEDIA_MESSAGES.tooLarge(kind));
+export function checkUploadSize(kind: UploadKind, bytes: number, maxBytes: number = MEDIA_LIMITS[kind].maxBytes): void {
+  if (bytes > maxBytes) throw badRequest(MEDIA_MESSAGES.tooLarge(kind));
 }
 
 function detect(head: Buffer): DetectedMedia | undefined {

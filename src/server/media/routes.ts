@@ -1,7 +1,5 @@
 /**
- * The gallery calls, and /media/* where the stored files are served (ranges for video, cached for
- * good: a stored name never changes). Photos' files are public to whoever has their unguessable
- * address, like the memorial page's own images in a shared link preview.
+ * The gallery calls, and /media/* where the stored files are served (serve.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,21 +7,10 @@ import { caption as captionSchema, editPhotoBody, mediaIdParams, mediaItemRespon
 import { memorialIdParams } from '../../shared/memorials-api';
 import { requireUser } from '../auth/sessions';
 import type { Deps } from '../deps';
-import { badRequest, notFound } from '../lib/errors';
-import { RangeNotSatisfiableError } from '../lib/storage';
-import { MAX_UPLOAD_BYTES, addUpload, addYoutube, deleteMedia, editMedia, readPhotoForEditing, updateMedia } from './service';
-
-// A gallery item's files, and a shared memory's photo (memorials/<id>/posts/<photo>/, posts/photo.ts).
-const MEDIA_KEY = /^memorials\/[0-9a-f-]{36}\/(?:posts\/)?[0-9a-f-]{36}\/[a-z0-9-]+\.[a-z0-9]+$/;
-
-function parseRange(header: string | undefined): { start: number; end?: number } | undefined | 'invalid' {
-  if (!header) return undefined;
-  const match = /^bytes=(\d+)-(\d*)$/.exec(header.trim());
-  if (!match) return 'invalid';
-  const start = Number(match[1]);
-  const end = match[2] ? Number(match[2]) : undefined;
-  return end !== undefined && end < start ? 'invalid' : { start, end };
-}
+import { badRequest } from '../lib/errors';
+import { cutOffSignal, parserFileLimit } from '../lib/uploads';
+import { mediaFileRoute } from './serve';
+import { addUpload, addYoutube, deleteMedia, editMedia, readPhotoForEditing, updateMedia } from './service';
 
 export function mediaRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +25,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     }
     // Fields before the file (the browser sends them in form order): the caption must come first.
     let caption = '';
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4 } })) {
+    for await (const part of request.parts({ limits: { fileSize: parserFileLimit(deps.uploadLimits, ['photo', 'video']), files: 1, fields: 4 } })) {
       if (part.type === 'field') {
         if (part.fieldname === 'caption') {
           const parsed = captionSchema.safeParse(part.value);
@@ -47,7 +34,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         }
         continue;
       }
-      const item = await addUpload(deps, request.params.id, user.id, { stream: part.file, filename: part.filename, mimetype: part.mimetype }, caption);
+      const item = await addUpload(deps, request.params.id, user.id, { stream: part.file, filename: part.filename, mimetype: part.mimetype, signal: cutOffSignal(request) }, caption);
       reply.code(201);
       return item;
     }
@@ -78,23 +65,5 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     return reply.code(204).send();
   });
 
-  app.get('/media/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    if (!MEDIA_KEY.test(key)) throw notFound('Filen findes ikke.');
-    const range = parseRange(request.headers.range);
-    if (range === 'invalid') return reply.code(416).send({ message: 'Ugyldigt udsnit af filen.' });
-    let object;
-    try {
-      object = await deps.storage.get(key, range);
-    } catch (error) {
-      if (error instanceof RangeNotSatisfiableError) return reply.code(416).header('content-range', `bytes */${error.totalBytes}`).send({ message: 'Ugyldigt udsnit af filen.' });
-      throw error;
-    }
-    if (!object) throw notFound('Filen findes ikke.');
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('accept-ranges', 'bytes').type(object.contentType);
-    if (object.etag) reply.header('etag', object.etag);
-    reply.header('content-length', object.bytes);
-    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.start + object.bytes - 1}/${object.totalBytes}`);
-    return reply.send(object.body);
-  });
+  mediaFileRoute(app, deps);
 }

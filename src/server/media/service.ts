@@ -5,10 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -22,7 +21,9 @@ import type { Deps } from '../deps';
 import { HttpError, badRequest, notFound } from '../lib/errors';
 import { requireEditor, touchMemorial } from '../memorials/service';
 import { type DetectedMedia, SNIFF_BYTES, checkUploadSize, inspectUpload } from './inspect';
-import { MEDIA_LIMITS, type UploadKind } from '../../shared/media-limits';
+import type { UploadKind } from '../../shared/media-limits';
+import { makeUploadFolder } from '../lib/upload-folders';
+import type { UploadLimits } from '../lib/uploads';
 import { type PhotoSize, type PhotoVariant, editPhoto, processPhoto, readPhotoSize } from './photo';
 import { type MediaRow, mediaUrl, presentMedia } from './present';
 
@@ -39,13 +40,30 @@ async function nextPosition(tx: Tx, memorialId: string): Promise<number> {
 }
 
 export interface IncomingFile {
-  stream: NodeJS.ReadableStream;
+  /** busboy's file stream sets `truncated` when it stopped at the parser's limit and dropped the rest. */
+  stream: Readable & { truncated?: boolean };
   filename: string;
   mimetype: string;
+  /** Aborted when the request is cut off before the file has arrived (lib/uploads.ts cutOffSignal). */
+  signal?: AbortSignal;
 }
 
-/** Copies the upload to a temporary file, counting its bytes; the request's own limit stops a flood. */
+export const UPLOAD_CUT_OFF = 'Filen kom ikke helt frem. Prøv at sende den igen.';
+
+/** Errors that say the upload did not arrive whole, rather than that our disk failed. */
+const isCutOff = (error: unknown) => {
+  const { name, code, message } = error as { name?: string; code?: string; message?: string };
+  return name === 'AbortError' || code === 'ERR_STREAM_PREMATURE_CLOSE' || /terminated early|unexpected end/i.test(message ?? '');
+};
+
+/**
+ * Copies the upload to a temporary file, counting its bytes; the request's own limit stops a flood.
+ * A file the parser cut at its limit counts as endless: what arrived is not the whole file.
+ */
 async function receive(file: IncomingFile, dir: string): Promise<{ file: string; bytes: number }> {
+  // The parser may have given up on the file before we came to read it (a form that ends inside
+  // the file, a closed connection): a stream destroyed before its end would never end a pipeline.
+  if (file.stream.destroyed && !file.stream.readableEnded) throw badRequest(UPLOAD_CUT_OFF);
   const target = path.join(dir, 'upload');
   let bytes = 0;
   const count = new Transform({
@@ -54,8 +72,13 @@ async function receive(file: IncomingFile, dir: string): Promise<{ file: string;
       done(null, chunk);
     },
   });
-  await pipeline(file.stream, count, createWriteStream(target));
-  return { file: target, bytes };
+  try {
+    await pipeline(file.stream, count, createWriteStream(target), ...(file.signal ? [{ signal: file.signal }] : []));
+  } catch (error) {
+    if (isCutOff(error)) throw badRequest(UPLOAD_CUT_OFF);
+    throw error;
+  }
+  return { file: target, bytes: file.stream.truncated ? Infinity : bytes };
 }
 
 async function head(file: string): Promise<Buffer> {
@@ -121,6 +144,7 @@ export async function editMedia(deps: Deps, memorialKey: string, mediaId: string
 export interface ReceivedUpload {
   /** The upload on local disk, in a temporary folder removed when the work is done. */
   file: string;
+  /** Whole: never more than the kind's limit. */
   bytes: number;
   detected: DetectedMedia;
 }
@@ -130,13 +154,17 @@ export interface ReceivedUpload {
  * when given) and refuses it over its kind's size, then hands it to `handle`. The temporary folder is
  * removed afterwards, whatever happens.
  */
-export async function receiveUpload<T>(file: IncomingFile, handle: (received: ReceivedUpload) => Promise<T>, options: { accept?: readonly UploadKind[] } = {}): Promise<T> {
-  const work = await mkdtemp(path.join(tmpdir(), 'mindested-upload-'));
+export async function receiveUpload<T>(
+  file: IncomingFile,
+  handle: (received: ReceivedUpload) => Promise<T>,
+  options: { accept?: readonly UploadKind[]; limits: UploadLimits },
+): Promise<T> {
+  const work = await makeUploadFolder();
   try {
     const received = await receive(file, work);
     if (received.bytes === 0) throw badRequest('Filen er tom. Vælg en anden fil.');
     const detected = inspectUpload(await head(received.file), { filename: file.filename, contentType: file.mimetype }, options);
-    checkUploadSize(detected.kind, received.bytes);
+    checkUploadSize(detected.kind, received.bytes, options.limits[detected.kind]);
     return await handle({ ...received, detected });
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -194,7 +222,7 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
           .returning();
       });
       return inserted!;
-    });
+    }, { limits: deps.uploadLimits });
     deps.memorialChanged?.(memorial.id);
     return presentMedia(row);
   } catch (error) {
@@ -250,9 +278,6 @@ export async function deleteMedia(deps: Deps, memorialKey: string, mediaId: stri
   // After the commit: a file without a row is only wasted space, a row without its file a broken page.
   await deps.storage.deletePrefix(folderOf(memorialId, mediaId));
 }
-
-/** The largest upload the request parser lets through; each kind's own limit is checked after. */
-export const MAX_UPLOAD_BYTES = Math.max(MEDIA_LIMITS.photo.maxBytes, MEDIA_LIMITS.video.maxBytes);
 
 /** Unknown, or on a memorial the reader may not see: the same answer, so nothing is revealed. */
 export const PHOTO_NOT_FOUND = 'Billedet findes ikke, eller du har ikke adgang til det.';

@@ -4,6 +4,7 @@
  * re-encoded upright and without metadata into responsive variants, served under /media/.
  */
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { PostPhoto } from '../../shared/posts-api';
 import type { StoredPostPhoto } from '../db/schema/posts';
 import type { Deps } from '../deps';
@@ -27,7 +28,7 @@ export const folderOfPhoto = (photo: StoredPostPhoto) => photo.originalKey.slice
 export async function storePostPhoto(deps: Deps, memorialId: string, file: IncomingFile): Promise<StoredPostPhoto> {
   const folder = newFolder(memorialId);
   try {
-    const stored = await receiveUpload(file, (received) => storePhoto(deps, folder, received.file), { accept: ['photo'] });
+    const stored = await receiveUpload(file, (received) => storePhoto(deps, folder, received.file), { accept: ['photo'], limits: deps.uploadLimits });
     return { width: stored.width, height: stored.height, originalKey: stored.originalKey, variants: stored.variants, placeholder: stored.placeholder };
   } catch (error) {
     await removeFolder(deps, folder);
@@ -57,7 +58,9 @@ export function presentPostPhoto(photo: StoredPostPhoto | null | undefined): Pos
 }
 
 /** Reads an upload to its end and drops it: a request must be read before it is answered. */
-export async function discard(stream: NodeJS.ReadableStream): Promise<void> {
+export async function discard(stream: Readable): Promise<void> {
+  // Given up on by the parser (the request was cut off): nothing more will come, and reading would wait for ever.
+  if (stream.destroyed) return;
   for await (const _chunk of stream) {
     // Nothing to keep.
   }

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MEDIA_LIMITS } from '../../shared/media-limits';
 import { memorialIdParams } from '../../shared/memorials-api';
 import {
   type PostKind,
@@ -26,6 +25,7 @@ import { requireUser, sessionToken, userForSession } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { ensureVisitorHash, visitorHash } from '../lib/visitor';
 import { badRequest } from '../lib/errors';
+import { cutOffSignal, parserFileLimit } from '../lib/uploads';
 import type { IncomingFile } from '../media/service';
 import { discard } from './photo';
 import { type Poster, changePostSettings, leavePost, moderate, moderationList, readPostSettings, readPosts } from './service';
@@ -70,10 +70,10 @@ export function postRoutes(app: FastifyInstance, deps: Deps) {
 
     // The fields come before the file (the browser sends them in form order), so the words are
     // checked, and the rate limits and the memorial's rules applied, before a byte of the photo is
-    // kept. One byte over the limit is let through for checkUploadSize to refuse in Danish.
+    // kept.
     const fields: Record<string, string> = {};
     // throwFileSizeLimit is read by parts() too, though its type leaves it out.
-    const options = { limits: { fileSize: MEDIA_LIMITS.photo.maxBytes + 1, files: 1, fields: 3, fieldSize: 64 * 1024 }, throwFileSizeLimit: false };
+    const options = { limits: { fileSize: parserFileLimit(deps.uploadLimits, ['photo']), files: 1, fields: 3, fieldSize: 64 * 1024 }, throwFileSizeLimit: false };
     for await (const part of request.parts(options as Parameters<typeof request.parts>[0])) {
       if (part.type === 'field') {
         if (typeof part.value === 'string' && (part.fieldname === 'name' || part.fieldname === 'message' || part.fieldname === 'website')) fields[part.fieldname] = part.value;
@@ -81,7 +81,7 @@ export function postRoutes(app: FastifyInstance, deps: Deps) {
       }
       if (part.fieldname !== 'photo') throw badRequest('Billedet skal sendes i feltet "photo".', 'photo');
       try {
-        return await send(fields, { stream: part.file, filename: part.filename, mimetype: part.mimetype });
+        return await send(fields, { stream: part.file, filename: part.filename, mimetype: part.mimetype, signal: cutOffSignal(request) });
       } catch (error) {
         // Refused before the photo was read (a limit, the memorial's rules): the browser is still
         // sending it, and only reads the answer once it has. What is left is read and dropped.

@@ -1,0 +1,121 @@
+/**
+ * GET /media/*: the stored photos and videos. Ranges for video; cached for good where anyone may
+ * see them (a stored name never changes). A private or deleted memorial's files go only to those
+ * who may see the memorial itself, never through a shared cache; anyone else gets the same 404 as
+ * for a file that does not exist, so an address reveals nothing.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionToken, userForSession } from '../auth/sessions';
+import type { Deps } from '../deps';
+import { HttpError, notFound } from '../lib/errors';
+import { type ByteRange, RangeNotSatisfiableError } from '../lib/storage';
+import { findMemorial, visibleOrNotFound } from '../memorials/service';
+
+// A gallery item's files, and a shared memory's photo (memorials/<id>/posts/<photo>/, posts/photo.ts).
+const MEDIA_KEY = /^memorials\/([0-9a-f-]{36})\/(?:posts\/)?[0-9a-f-]{36}\/[a-z0-9-]+\.[a-z0-9]+$/;
+
+/** What the upload check (inspect.ts) stores. Anything else in the storage is not ours to send: never a page. */
+const SERVABLE = /^(?:image\/(?:jpeg|png|gif|webp|avif|heic|heif)|video\/(?:mp4|quicktime|webm))$/;
+
+const PUBLIC = 'public, max-age=31536000, immutable';
+/**
+ * For the members of a private memorial (and the administrators of a deleted one): their own
+ * browser keeps a file a day, so a gallery looked through twice is not fetched twice; no shared
+ * cache keeps it at all.
+ */
+const MEMBERS_ONLY = 'private, max-age=86400';
+const FILE_NOT_FOUND = 'Filen findes ikke.';
+const BAD_RANGE = 'Ugyldigt udsnit af filen.';
+
+type Range = ByteRange | { suffix: number };
+
+/**
+ * `bytes=a-b`, `bytes=a-` and `bytes=-n` (the last n bytes). A number past what a double holds
+ * exactly is surely past the end of any file: it becomes the largest safe one, which the storage
+ * answers as past the end (416), instead of a number the storage refuses outright.
+ */
+function parseRange(header: string | undefined): Range | undefined | 'invalid' {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (!match[1] && !match[2])) return 'invalid';
+  const number = (digits: string) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER);
+  if (!match[1]) return { suffix: number(match[2]!) };
+  const start = number(match[1]);
+  const end = match[2] ? number(match[2]) : undefined;
+  return end !== undefined && end < start ? 'invalid' : { start, end };
+}
+
+/**
+ * Whether the reader may have the memorial's files, and so how they may be cached. Public and
+ * unlisted memorials are the hot path (a gallery is dozens of files): one reading a second per
+ * memorial (recent.ts) and no session look-up. Only a private or deleted memorial asks who reads.
+ */
+async function access(deps: Deps, request: FastifyRequest, memorialId: string): Promise<'public' | 'members' | null> {
+  const found = await deps.recentMemorials.find(memorialId);
+  if (!found) return null;
+  if (found.row.privacy !== 'private' && !found.row.deletedAt) return 'public';
+  const user = await userForSession(deps.db, deps.now(), sessionToken(request));
+  if (!user) return null;
+  try {
+    visibleOrNotFound(await findMemorial(deps.db, memorialId, user.id));
+    return 'members';
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** The last `suffix` bytes as a plain range, from the file's size; null when there is no such file. */
+async function fromSuffix(deps: Deps, key: string, suffix: number): Promise<ByteRange | null> {
+  const info = await deps.storage.head(key);
+  if (!info) return null;
+  if (suffix === 0 || info.bytes === 0) throw new RangeNotSatisfiableError(info.bytes);
+  return { start: Math.max(0, info.bytes - suffix) };
+}
+
+export function mediaFileRoute(app: FastifyInstance, deps: Deps) {
+  app.get('/media/*', async (request, reply) => {
+    // Every answer, the 404s too: whatever a file holds, a browser shows it as a picture or a
+    // video or not at all, never as a page of ours with scripts (a video is kept after a 64-byte
+    // sniff, so its bytes are the uploader's). helmet has already set X-Content-Type-Options.
+    // Until the reader is known to be allowed, no cache may keep the answer.
+    reply.header('content-security-policy', "default-src 'none'; sandbox").header('cache-control', 'private, no-store');
+    const key = (request.params as { '*': string })['*'];
+    const match = MEDIA_KEY.exec(key);
+    if (!match) throw notFound(FILE_NOT_FOUND);
+    const allowed = await access(deps, request, match[1]!);
+    if (!allowed) throw notFound(FILE_NOT_FOUND);
+    const parsed = parseRange(request.headers.range);
+    if (parsed === 'invalid') return reply.code(416).send({ message: BAD_RANGE });
+    let object;
+    let range: ByteRange | undefined;
+    try {
+      if (parsed && 'suffix' in parsed) {
+        const fromEnd = await fromSuffix(deps, key, parsed.suffix);
+        if (!fromEnd) throw notFound(FILE_NOT_FOUND);
+        range = fromEnd;
+      } else {
+        range = parsed;
+      }
+      object = await deps.storage.get(key, range);
+    } catch (error) {
+      if (error instanceof RangeNotSatisfiableError) return reply.code(416).header('content-range', `bytes */${error.totalBytes}`).send({ message: BAD_RANGE });
+      throw error;
+    }
+    if (!object) throw notFound(FILE_NOT_FOUND);
+    if (!SERVABLE.test(object.contentType)) {
+      object.body.resume();
+      request.log.error({ key, contentType: object.contentType }, 'a stored media file has a type that is never served');
+      throw notFound(FILE_NOT_FOUND);
+    }
+    reply
+      .header('cache-control', allowed === 'public' ? PUBLIC : MEMBERS_ONLY)
+      .header('content-disposition', 'inline')
+      .header('accept-ranges', 'bytes')
+      .type(object.contentType);
+    if (object.etag) reply.header('etag', object.etag);
+    reply.header('content-length', object.bytes);
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.start + object.bytes - 1}/${object.totalBytes}`);
+    return reply.send(object.body);
+  });
+}
