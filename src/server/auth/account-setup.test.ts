@@ -95,6 +95,15 @@ describe('e-mail registration with a QR code', () => {
     expect(expired.json().message).toMatch(/^Linket er udløbet/);
   });
 
+  it('leaves a signed-in browser signed in when its link is refused', async () => {
+    const user = await createUser(t.database.db);
+    const login = await t.request({ method: 'POST', url: '/api/login', payload: { username: user.username, password: user.password } });
+    const cookie = cookieFrom(login);
+    const refused = await t.request({ method: 'POST', url: '/api/setup', headers: { cookie }, payload: { token: 'x'.repeat(43), username: 'ny.bruger', password: 'kirkegaardsvej-7' } });
+    expect(refused.statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+  });
+
   it('gives an address that has an account a way to use the code with it, and no second account', async () => {
     const user = await createUser(t.database.db);
     const { code } = await createCode(t.database.db);

@@ -65,8 +65,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     { schema: { querystring: timestampQuery, body: registerBody, response: { 201: loginResponse } } },
     async (request, reply) => {
       await rateLimiter.consume(perIp('register', config.RATE_LIMIT_REGISTER_PER_IP, request));
-      await destroySession(deps.db, sessionToken(request));
       const { user, session } = await register(deps, request.body);
+      // The new account takes over this browser; a refused registration leaves its session be.
+      await destroySession(deps.db, sessionToken(request));
       setSessionCookie(request, reply, session);
       reply.code(201);
       return { ...presentUser(user), qrCodeLinked: true };

@@ -90,9 +90,10 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       await deps.rateLimiter.consume({ key: `register-ip:${request.ip}`, max: deps.config.RATE_LIMIT_REGISTER_PER_IP, windowMs });
-      // Whoever was signed in on this browser is signed out: the new account takes over, as at /setup.
-      await destroySession(deps.db, sessionToken(request));
       const { user, session, accepted } = await registerByInvitation(deps, request.params.token, request.body);
+      // Whoever was signed in on this browser is signed out: the new account takes over, as at
+      // /setup. Only then: a refused link leaves the session be.
+      await destroySession(deps.db, sessionToken(request));
       setSessionCookie(request, reply, session);
       personal(reply).code(201);
       return { ...accepted, user: { ...presentUser(user), qrCodeLinked: false } };
