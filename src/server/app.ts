@@ -268,7 +268,13 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       const pathname = request.url.split('?')[0]!;
       const memorialPage = MEMORIAL_PAGE.exec(pathname);
       if (memorialPage) {
-        await countIfCode(deps, request, memorialPage[1]);
+        const refused = await countIfCode(deps, request, memorialPage[1]).then(
+          () => null,
+          (error: unknown) => (error instanceof HttpError && error.statusCode === 429 ? error : Promise.reject(error)),
+        );
+        // Over the look-up limit a browser still gets the app, which asks for the memorial and
+        // shows the same refusal in Danish with a way to try again, not a bare JSON body.
+        if (refused) return reply.code(429).header('retry-after', String(refused.extra.retryAfterSeconds)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(clientHtml.forPath(pathname));
         // Written for the reader (a private memorial for its members only): never shared by a cache.
         reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
         const token = sessionToken(request);
