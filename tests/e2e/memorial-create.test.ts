@@ -4,9 +4,11 @@
  * page, a template, and the edit page's parts each saved on its own, seen afterwards on the
  * memorial itself. Every page is checked with axe and at 360 px.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Memorial } from '../../src/shared/memorials';
+import { generateCode } from '../../src/shared/qr-code';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount, signInBrowser, type Account } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
@@ -291,6 +293,20 @@ describe('editing a memorial', () => {
     await page.waitForURL((url) => url.pathname === '/edit-memorial/far-ole');
     await expectToast(page, 'Indstillinger gemt', { description: /far-ole$/ });
     expect((await readMemorial(account, 'far-ole')).name).toBe('Ole Friis');
+
+    // A code's shape is no address, and says why at the field.
+    e2e.expectBrowserError(/status of 400/);
+    await address.getByLabel('Adresse').fill(generateCode(randomBytes).toLowerCase());
+    await address.getByRole('button', { name: 'Skift adresse' }).click();
+    await visible(address.getByText('Adressen ligner en QR-kode og kan derfor ikke bruges.', { exact: false }));
+
+    // Made private, the page moves to an address with a random end, and the family is told it.
+    await page.getByText('Privat', { exact: true }).click();
+    await page.waitForURL((url) => /^\/edit-memorial\/far-ole-[0-9a-z]{8}$/.test(url.pathname));
+    await expectToast(page, 'Indstillinger gemt', { description: /^Mindesiden er nu privat\. Den har nu adressen .*\/memorial\/far-ole-[0-9a-z]{8}$/ });
+    await visible(address.getByText('Da mindesiden er privat, får adressen otte tilfældige tegn til sidst', { exact: false }));
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Ole Friis', level: 1 }));
   });
 
   test('someone who may not edit is told so, and an owner can delete and restore', async () => {

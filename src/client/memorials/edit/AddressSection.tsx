@@ -46,7 +46,11 @@ export function AddressSection({ memorial }: { memorial: Memorial }) {
       >
         <TextField
           label="Adresse"
-          hint={`Små bogstaver, tal og bindestreger. Siden findes på ${origin}/memorial/${slug.trim().toLowerCase() || '…'}`}
+          hint={
+            memorial.privacy === 'private'
+              ? 'Små bogstaver, tal og bindestreger. Da mindesiden er privat, får adressen otte tilfældige tegn til sidst, så ingen uden for familien kan gætte den.'
+              : `Små bogstaver, tal og bindestreger. Siden findes på ${origin}/memorial/${slug.trim().toLowerCase() || '…'}`
+          }
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

@@ -1,4 +1,9 @@
-/** Who can see the memorial. Changing it takes effect at once, so it is saved at once too. */
+/**
+ * Who can see the memorial. Changing it takes effect at once, so it is saved at once too. A memorial
+ * made private gets a new address with a random end (docs/decisions/0021): the edit page moves
+ * with it, and the family is told the new address.
+ */
+import { useLocation, useNavigate } from 'react-router';
 import type { Memorial, MemorialPrivacy } from '@/shared/memorials';
 import { PRIVACY_NAMES } from '@/shared/memorials';
 import { toast } from '@/client/lib/toast';
@@ -8,6 +13,8 @@ import { useUpdateMemorial } from '../save';
 
 export function PrivacyChoice({ memorial }: { memorial: Memorial }) {
   const update = useUpdateMemorial(memorial.id);
+  const navigate = useNavigate();
+  const location = useLocation();
   const shown: MemorialPrivacy = update.isPending && update.variables.body.privacy ? update.variables.body.privacy : memorial.privacy;
   return (
     <div>
@@ -18,7 +25,14 @@ export function PrivacyChoice({ memorial }: { memorial: Memorial }) {
         onChange={(privacy) =>
           update.mutate(
             { body: { privacy } },
-            { onSuccess: () => toast({ title: 'Indstillinger gemt', description: `Mindesiden er nu ${PRIVACY_NAMES[privacy].toLowerCase()}.` }) },
+            {
+              onSuccess: (next) => {
+                const moved = next.slug !== memorial.slug;
+                const address = moved ? ` Den har nu adressen ${window.location.origin}/memorial/${next.slug}` : '';
+                toast({ title: 'Indstillinger gemt', description: `Mindesiden er nu ${PRIVACY_NAMES[privacy].toLowerCase()}.${address}` });
+                if (moved) void navigate(`/edit-memorial/${next.slug}${location.hash}`, { replace: true });
+              },
+            },
           )
         }
       />
