@@ -59,10 +59,17 @@ export interface BrowserPage {
   close(): Promise<void>;
 }
 
+/** What this Chromium would say if it were not headless. */
+export function personsAgent(browser: Browser): string {
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
+}
+
 /** A fresh context (its own cookies and storage) with one page on `baseUrl`. */
 export async function openPage(browser: Browser, baseUrl: string): Promise<BrowserPage> {
-  // A desktop-sized window in Danish; each test's own context so axe can inject into it.
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', viewport: { width: 1280, height: 900 } });
+  // A desktop-sized window in Danish; each test's own context so axe can inject into it. A person's
+  // browser says Chrome, not HeadlessChrome: the server takes headless browsers for robots
+  // (stats/visits.ts), and the journeys are a person's.
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', viewport: { width: 1280, height: 900 }, userAgent: personsAgent(browser) });
   return watchContext(context);
 }
 

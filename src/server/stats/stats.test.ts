@@ -141,6 +141,10 @@ describe('visits and scans as they happen', () => {
     await openPage(`/memorial/${cast.memorial.slug}`, { cookie: cast.coadmin.cookie });
     await openPage(`/memorial/${cast.memorial.slug}`, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
     await openPage(`/memorial/${cast.memorial.slug}`, { 'user-agent': 'facebookexternalhit/1.1' });
+    // The link previews families send most (a memorial's address shared in a chat), and automation.
+    await openPage(`/memorial/${cast.memorial.slug}`, { 'user-agent': 'WhatsApp/2.24.2.76 A' });
+    await openPage(`/memorial/${cast.memorial.slug}`, { 'user-agent': 'TelegramBot (like TwitterBot)' });
+    await openPage(`/memorial/${cast.memorial.slug}`, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0.0.0 Safari/537.36' });
     await openPage(`/memorial/${cast.memorial.slug}`, { 'sec-purpose': 'prefetch' });
     await t.request({ method: 'HEAD', url: `/memorial/${cast.memorial.slug}`, headers: { 'user-agent': BROWSER } });
     await openPage(`/memorial/${cast.memorial.slug}`, { 'user-agent': '' });

@@ -4,14 +4,14 @@
  * fetches in case it is opened (speculative prefetch). The page's own API calls never reach here.
  */
 import type { FastifyRequest } from 'fastify';
-
-/** What crawlers and link-preview fetchers (Facebook, Slack, iMessage…) put in their user-agent. */
-const NOT_A_PERSON = /bot|crawl|spider|slurp|facebookexternalhit|embedly|preview/i;
+import { isbot } from 'isbot';
 
 export function countsAsVisit(request: FastifyRequest): boolean {
   if (request.method !== 'GET') return false;
   const agent = request.headers['user-agent'];
-  if (!agent || NOT_A_PERSON.test(agent)) return false;
+  // Crawlers, link previews (WhatsApp, Messenger, Slack, iMessage …) and headless browsers, by
+  // isbot's maintained list: a hand-kept pattern falls behind every new app that unfurls links.
+  if (!agent || isbot(agent)) return false;
   const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
   return !(typeof purpose === 'string' && purpose.includes('prefetch'));
 }
