@@ -13,6 +13,7 @@
  * (docs/decisions/0009).
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { SQL } from 'drizzle-orm';
 import type { ClientHtml } from '../client-html';
 import { memorials } from '../db/schema';
@@ -49,11 +50,15 @@ interface Made {
 }
 
 /** The best encoding the browser accepts of the two we make. */
+/** In this order when the browser likes them alike: brotli is the smaller. */
+const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
+
+/**
+ * The encoding the browser asked for, q-values and `*` included (`br;q=0` is a no), by the same
+ * negotiator @fastify/compress uses for every other answer.
+ */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
+  return (acceptEncoding ? negotiate(acceptEncoding, ENCODINGS) : null) ?? 'identity';
 }
 
 function encode(made: Made, encoding: Encoding): Buffer {

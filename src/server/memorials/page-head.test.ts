@@ -17,7 +17,7 @@ import { DEMO_MEMORIAL_SLUGS } from '../../shared/demo-memorials';
 import { type InlineMemorial, unpackMemorial } from '../../shared/inline-memorial';
 import { MEMORIAL_DATA_ELEMENT_ID, type Memorial } from '../../shared/memorials';
 import { memorials } from '../db/schema';
-import { VERSION_TTL_MS } from './page-cache';
+import { VERSION_TTL_MS, chooseEncoding } from './page-cache';
 
 let t: TestApp;
 let clientDir: string;
@@ -49,6 +49,18 @@ function dataIn(html: string): Memorial | null {
   const match = new RegExp(`<script id="${MEMORIAL_DATA_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html);
   return match ? unpackMemorial(JSON.parse(match[1]!) as InlineMemorial) : null;
 }
+
+describe('the encoding of a visitor’s page', () => {
+  it('follows the browser’s q-values and wildcard, preferring brotli when both are alike', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip;q=1.0, br;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('identity')).toBe('identity');
+    expect(chooseEncoding('bread, ogzip')).toBe('identity');
+    expect(chooseEncoding(undefined)).toBe('identity');
+  });
+});
 
 describe('the HTML of a memorial page', () => {
   it('carries the title, description and share preview, and the memorial itself', async () => {
