@@ -2,12 +2,10 @@
  * Storage in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Hetzner, …), shared by every
  * server instance.
  *
- * Uploads: @aws-sdk/lib-storage is not installed, so this does what it would do, by hand and
- * small. A Buffer is one PutObject. A stream is read into memory up to one part (8 MiB): if it
- * ends by then (every photo variant) it is one PutObject; otherwise (videos) it becomes a
- * multipart upload of parts of at least that size, uploaded one at a time, so memory stays at
- * about one part per upload however long the video. Every request body is a Buffer with its
- * Content-MD5, so the SDK can retry a request and the server rejects a corrupted one. With 8 MiB
+ * Uploads: a Buffer is one PutObject. A stream goes through @aws-sdk/lib-storage's Upload: read
+ * up to one part (8 MiB); if it ends by then (every photo variant) it is one PutObject, otherwise
+ * (videos) a multipart upload of such parts, one at a time (queueSize 1), so memory stays at about
+ * one part per upload however long the video, and a failed upload's parts are aborted. With 8 MiB
  * parts and S3's limit of 10,000 parts an object can be up to about 80 GiB.
  *
  * Checksums: SDK versions from 3.729 on add CRC32 checksums to every request and validate them on
@@ -16,11 +14,8 @@
  * which every S3-compatible service understands.
  */
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -28,10 +23,10 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
-  UploadPartCommand,
-  type CompletedPart,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import type { ObjectInfo, S3StorageOptions, StorageDriver } from './storage';
+import { checkS3Options, describeS3 } from './storage-s3-options';
 
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 /** S3 refuses parts smaller than this, except the last one. */
@@ -52,13 +47,6 @@ function md5(body: Buffer): string {
   return createHash('md5').update(body).digest('base64');
 }
 
-/** "media/prod" or "/media/prod/" → "media/prod/"; unset or "/" → "". */
-function normalizePrefix(prefix: string | undefined): string {
-  const segments = (prefix ?? '').split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => segment === '.' || segment === '..')) throw new Error(`S3 prefix must not contain "." or "..": ${JSON.stringify(prefix)}`);
-  return segments.length === 0 ? '' : `${segments.join('/')}/`;
-}
-
 /** Knobs for tests: smaller parts and pages exercise multipart uploads and pagination cheaply. */
 export interface S3Tuning {
   partSize?: number;
@@ -70,11 +58,8 @@ export function createS3Storage(options: Omit<S3StorageOptions, 'kind'>, tuning:
   const partSize = tuning.partSize ?? DEFAULT_PART_SIZE;
   const listPageSize = tuning.listPageSize ?? 1000;
   if (partSize < MINIMUM_PART_SIZE) throw new Error(`S3 part size must be at least ${MINIMUM_PART_SIZE} bytes`);
-  if (Boolean(options.accessKeyId) !== Boolean(options.secretAccessKey)) {
-    throw new Error('S3 needs both an access key id and a secret access key, or neither (to use the default credentials)');
-  }
+  const prefix = checkS3Options(options);
   const Bucket = options.bucket;
-  const prefix = normalizePrefix(options.prefix);
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -111,49 +96,25 @@ export function createS3Storage(options: Omit<S3StorageOptions, 'kind'>, tuning:
         return { bytes: body.length };
       }
 
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
+      // Counted as it is read, so the answer says how many bytes were stored.
       let totalBytes = 0;
-      let uploadId: string | undefined;
-      const parts: CompletedPart[] = [];
-      const uploadPart = async () => {
-        const part = Buffer.concat(pending, pendingBytes);
-        pending = [];
-        pendingBytes = 0;
-        if (uploadId === undefined) {
-          const created = await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType, CacheControl: cacheControl }));
-          if (!created.UploadId) throw new Error('S3 started a multipart upload without an upload id');
-          uploadId = created.UploadId;
-        }
-        const PartNumber = parts.length + 1;
-        const uploaded = await client.send(
-          new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: part, ContentLength: part.length, ContentMD5: md5(part) }),
-        );
-        parts.push({ PartNumber, ETag: uploaded.ETag });
-      };
-
-      try {
-        // Awaiting inside the loop is the back-pressure: the stream is not read while a part uploads.
-        for await (const chunk of body) {
-          const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-          pending.push(buffer);
-          pendingBytes += buffer.length;
-          totalBytes += buffer.length;
-          if (pendingBytes >= partSize) await uploadPart();
-        }
-        if (uploadId === undefined) {
-          await putWhole(Key, Buffer.concat(pending, pendingBytes), contentType, cacheControl);
-          return { bytes: totalBytes };
-        }
-        if (pendingBytes > 0) await uploadPart();
-        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
-        return { bytes: totalBytes };
-      } catch (error) {
-        // Uploaded parts are billed until aborted. Best effort: the original error is what matters
-        // (and a bucket lifecycle rule for incomplete uploads is the safety net).
-        if (uploadId !== undefined) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => undefined);
-        throw error;
-      }
+      const counted = new Transform({
+        transform(chunk: Buffer | string, _encoding, done) {
+          totalBytes += chunk.length;
+          done(null, chunk);
+        },
+      });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key, Body: body.pipe(counted), ContentType: contentType, CacheControl: cacheControl },
+        partSize,
+        queueSize: 1,
+        leavePartsOnError: false,
+      });
+      // A read error of the source ends the upload (and aborts its parts) instead of hanging it.
+      body.once('error', (error) => counted.destroy(error));
+      await upload.done();
+      return { bytes: totalBytes };
     },
 
     async get(key, range) {
@@ -231,6 +192,6 @@ export function createS3Storage(options: Omit<S3StorageOptions, 'kind'>, tuning:
       return count;
     },
 
-    describe: () => `S3: ${Bucket}${prefix ? `/${prefix.slice(0, -1)}` : ''}@${options.endpoint ?? `s3.${options.region}.amazonaws.com`}`,
+    describe: () => describeS3(options),
   };
 }

@@ -2,6 +2,7 @@
  * One contract for both storages: the disk in a temporary directory and S3 against s3rver on
  * loopback, with the real SDK over real HTTP. Then what only one of them can show.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -466,5 +467,25 @@ describe('S3 storage', () => {
 
   it('refuses half a set of credentials', () => {
     expect(() => createStorage({ kind: 's3', bucket: 'b', region: 'eu-north-1', accessKeyId: 'only-this' })).toThrow(/both/);
+  });
+});
+
+describe('the AWS SDK', () => {
+  it('is loaded only when a bucket is used: a server on the local disk never loads it', () => {
+    // In a process of its own: this test file has loaded the SDK already.
+    const script = `
+      import { createRequire } from 'node:module';
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('@aws-sdk')).length;
+      const { createStorage } = await import(${JSON.stringify(new URL('./storage.ts', import.meta.url).pathname)});
+      await import(${JSON.stringify(new URL('../app.ts', import.meta.url).pathname)});
+      const disk = loaded();
+      const bucket = createStorage({ kind: 's3', bucket: 'media', region: 'auto', endpoint: 'http://127.0.0.1:9', accessKeyId: 'a', secretAccessKey: 'b' });
+      await bucket.head('memorials/x.jpg').catch(() => undefined);
+      console.log(JSON.stringify({ disk, bucket: loaded() }));`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(result.status, result.stderr).toBe(0);
+    const counts = JSON.parse(result.stdout.trim().split('\n').pop()!) as { disk: number; bucket: number };
+    expect(counts.disk).toBe(0);
+    expect(counts.bucket).toBeGreaterThan(0);
   });
 });

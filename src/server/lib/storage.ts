@@ -13,7 +13,7 @@
  * RangeNotSatisfiableError. The drivers import only types from here, so imports stay acyclic.
  */
 import { createDiskStorage } from './storage-disk';
-import { createS3Storage } from './storage-s3';
+import { checkS3Options, describeS3 } from './storage-s3-options';
 
 export interface PutOptions {
   contentType: string;
@@ -190,8 +190,27 @@ export function createStorage(options: StorageOptions): Storage {
     case 'disk':
       return withChecks(createDiskStorage(options.root));
     case 's3':
-      return withChecks(createS3Storage(options));
+      return withChecks(lazyS3Driver(options));
   }
+}
+
+/**
+ * The bucket's driver with the AWS SDK loaded on first use: a server without a bucket never loads
+ * it (many megabytes of modules). The settings are checked at once all the same, so a bad one
+ * still stops the start.
+ */
+function lazyS3Driver(options: S3StorageOptions): StorageDriver {
+  checkS3Options(options);
+  let loaded: Promise<StorageDriver> | undefined;
+  const driver = () => (loaded ??= import('./storage-s3').then(({ createS3Storage }) => createS3Storage(options)));
+  return {
+    put: async (key, body, putOptions) => (await driver()).put(key, body, putOptions),
+    get: async (key, range) => (await driver()).get(key, range),
+    head: async (key) => (await driver()).head(key),
+    delete: async (key) => (await driver()).delete(key),
+    deletePrefix: async (prefix) => (await driver()).deletePrefix(prefix),
+    describe: () => describeS3(options),
+  };
 }
 
 /** The storage the configuration names: the bucket when S3_BUCKET is set, else DATA_DIR/media. */
