@@ -32,12 +32,17 @@ interface Access {
  * The memorial and the caller's role on it, for the owner and co-admins only. Outsiders get the
  * answers readMemorial gives them: a private memorial is "not found", a visible one "not allowed".
  */
-export async function adminAccess(db: Db | Tx, idOrSlug: string, userId: string, { forChange }: { forChange: boolean }): Promise<Access> {
+export async function adminAccess(
+  db: Db | Tx,
+  idOrSlug: string,
+  userId: string,
+  { forChange, refusal = ADMINS_ONLY }: { forChange: boolean; /** What a member who is not an administrator is told. */ refusal?: string },
+): Promise<Access> {
   const found = await findMemorial(db, idOrSlug, userId);
   if (!found || (found.row.privacy === 'private' && found.role === null)) throw notFound(MEMORIAL_NOT_FOUND);
   if (found.role === null || found.role === 'viewer') {
     if (found.row.deletedAt) throw notFound(MEMORIAL_NOT_FOUND);
-    throw forbidden(ADMINS_ONLY);
+    throw forbidden(refusal);
   }
   if (forChange && found.row.deletedAt) throw badRequest(DELETED);
   return { memorialId: found.row.id, role: found.role };

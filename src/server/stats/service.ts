@@ -6,8 +6,7 @@ import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { STATS_DAYS, type MemorialStats, type StatsDay } from '../../shared/stats-api';
 import { memorialDailyStats, memorialPosts } from '../db/schema';
 import type { Deps } from '../deps';
-import { forbidden, notFound } from '../lib/errors';
-import { MEMORIAL_NOT_FOUND, findMemorial } from '../memorials/service';
+import { adminAccess } from '../memorials/members';
 import { DANISH_TIME_ZONE, danishDay } from '../lib/daily';
 import { daysEnding } from './days';
 
@@ -19,19 +18,9 @@ const ADMINS_ONLY = 'Kun mindesidens ejer og medadministratorer kan se statistik
  */
 const COUNTED_CANDLES = ['approved', 'pending'] as const;
 
-/** The owner and co-admins only; outsiders get the answers the members calls give (members.ts). */
-async function adminMemorialId(deps: Deps, idOrSlug: string, userId: string): Promise<string> {
-  const found = await findMemorial(deps.db, idOrSlug, userId);
-  if (!found || (found.row.privacy === 'private' && found.role === null)) throw notFound(MEMORIAL_NOT_FOUND);
-  if (found.role === null || found.role === 'viewer') {
-    if (found.row.deletedAt) throw notFound(MEMORIAL_NOT_FOUND);
-    throw forbidden(ADMINS_ONLY);
-  }
-  return found.row.id;
-}
-
 export async function memorialStats(deps: Deps, idOrSlug: string, userId: string): Promise<MemorialStats> {
-  const memorialId = await adminMemorialId(deps, idOrSlug, userId);
+  // The owner and co-admins only, by the members' rule; outsiders get the answers it gives.
+  const { memorialId } = await adminAccess(deps.db, idOrSlug, userId, { forChange: false, refusal: ADMINS_ONLY });
   const days = daysEnding(danishDay(deps.now()), STATS_DAYS);
   const from = days[0]!;
   const to = days.at(-1)!;
