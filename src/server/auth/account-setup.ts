@@ -13,7 +13,7 @@ import type { Deps } from '../deps';
 import { HttpError } from '../lib/errors';
 import { enqueue } from '../lib/jobs';
 import { SEND_MAIL } from '../lib/mail';
-import { hashToken, newToken } from '../lib/tokens';
+import { hashToken, newToken, usableLink } from '../lib/tokens';
 import { isClaimable } from '../qr/service';
 import { accountSetupMail, existingAccountMail } from './mail';
 import { CODE_NOT_USABLE, register } from './service';
@@ -42,10 +42,7 @@ export async function requestAccountSetup(deps: Deps, body: QrEmailRegisterBody 
 
 async function usableSetup(deps: Deps, token: string) {
   const [setup] = await deps.db.select().from(accountSetups).where(eq(accountSetups.tokenHash, hashToken(token)));
-  if (!setup) throw new HttpError(400, SETUP_UNKNOWN);
-  if (setup.usedAt) throw new HttpError(410, SETUP_USED);
-  if (setup.expiresAt <= deps.now()) throw new HttpError(410, SETUP_EXPIRED);
-  return setup;
+  return usableLink(setup, deps.now(), { unknown: SETUP_UNKNOWN, used: SETUP_USED, expired: SETUP_EXPIRED });
 }
 
 /** What the setup page shows: whose account it is and which code it locks. */

@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { HttpError, conflict, isUniqueViolation } from '../lib/errors';
 import { enqueue } from '../lib/jobs';
 import { SEND_MAIL } from '../lib/mail';
-import { hashToken, newToken } from '../lib/tokens';
+import { hashToken, newToken, usableLink } from '../lib/tokens';
 import { claimCode, isClaimable } from '../qr/service';
 import { passwordResetMail } from './mail';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -148,10 +148,7 @@ const RESET_EXPIRED = 'Linket er udløbet, da det kun virker i en time. Bed om e
 
 async function usableReset(deps: Deps, token: string) {
   const [reset] = await deps.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(token)));
-  if (!reset) throw new HttpError(400, RESET_UNKNOWN);
-  if (reset.usedAt) throw new HttpError(410, RESET_USED);
-  if (reset.expiresAt <= deps.now()) throw new HttpError(410, RESET_EXPIRED);
-  return reset;
+  return usableLink(reset, deps.now(), { unknown: RESET_UNKNOWN, used: RESET_USED, expired: RESET_EXPIRED });
 }
 
 export async function checkPasswordReset(deps: Deps, token: string): Promise<void> {
