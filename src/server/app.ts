@@ -16,7 +16,6 @@ import '../shared/zod-locale';
 import { ANNIVERSARY_REMINDERS, ANNIVERSARY_RUN, anniversaryRemindersJob } from './anniversaries/reminders';
 import { authRoutes } from './auth/routes';
 import { accountSetupRoutes } from './auth/setup-routes';
-import { sessionToken, userForSession } from './auth/sessions';
 import { loadClientHtml } from './client-html';
 import type { Config } from './config';
 import { consentRoutes } from './consent/routes';
@@ -33,9 +32,11 @@ import { createBatchedRateLimiter } from './lib/batched-rate-limit';
 import { createRateLimiter } from './lib/rate-limit';
 import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
 import { type UploadLimits, UPLOAD_LIMITS, registerUploads } from './lib/uploads';
-import { chooseEncoding, createMemorialPageCache } from './memorials/page-cache';
+import { createMemorialPageCache } from './memorials/page-cache';
+import { createMemorialChanges } from './memorials/changes';
+import { memorialPageRoute } from './memorials/page-route';
 import { createRecentMemorials } from './memorials/recent';
-import { MEMORIAL_PAGE, demoPageHead, memorialPageHead } from './memorials/page-head';
+import { MEMORIAL_PAGE, demoPageHead } from './memorials/page-head';
 import { mediaRoutes } from './media/routes';
 import { invitationRoutes } from './memorials/invitations-routes';
 import { memberRoutes } from './memorials/members-routes';
@@ -50,7 +51,6 @@ import { qrRoutes } from './qr/routes';
 import { resellerRoutes } from './resellers/routes';
 import { createStatsCounter } from './stats/counter';
 import { statsRoutes } from './stats/routes';
-import { countsAsVisit } from './stats/visits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,9 +129,10 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   });
   const storage = input.storage ?? createStorage(storageOptionsFrom(config));
   const recentMemorials = createRecentMemorials({ db, now });
+  const memorialChanges = createMemorialChanges();
+  memorialChanges.listen(recentMemorials.forget);
   const stats = createStatsCounter(db, now);
-  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats, uploadLimits: input.uploadLimits ?? UPLOAD_LIMITS };
-  deps.memorialChanged = (memorialId) => recentMemorials.forget(memorialId);
+  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats, uploadLimits: input.uploadLimits ?? UPLOAD_LIMITS, memorialChanged: memorialChanges.changed };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -253,12 +254,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
 
   const notFound = { message: 'Adressen findes ikke.' };
   const memorialPages = clientHtml ? createMemorialPageCache(deps, clientHtml) : undefined;
-  if (memorialPages) {
-    deps.memorialChanged = (memorialId) => {
-      memorialPages.forget(memorialId);
-      recentMemorials.forget(memorialId);
-    };
-  }
+  if (memorialPages) memorialChanges.listen(memorialPages.forget);
+  const serveMemorialPage = clientHtml && memorialPages ? memorialPageRoute(deps, clientHtml, memorialPages) : undefined;
   if (clientHtml) {
     // Every page address is the React app's: it routes on the client and shows its own not-found
     // page. A route (not the not-found handler) so that the response is compressed like the rest.
@@ -267,30 +264,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) return reply.code(404).send(notFound);
       const pathname = request.url.split('?')[0]!;
       const memorialPage = MEMORIAL_PAGE.exec(pathname);
-      if (memorialPage) {
-        const refused = await countIfCode(deps, request, memorialPage[1]).then(
-          () => null,
-          (error: unknown) => (error instanceof HttpError && error.statusCode === 429 ? error : Promise.reject(error)),
-        );
-        // Over the look-up limit a browser still gets the app, which asks for the memorial and
-        // shows the same refusal in Danish with a way to try again, not a bare JSON body.
-        if (refused) return reply.code(429).header('retry-after', String(refused.extra.retryAfterSeconds)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(clientHtml.forPath(pathname));
-        // Written for the reader (a private memorial for its members only): never shared by a cache.
-        reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
-        const token = sessionToken(request);
-        const user = token ? await userForSession(deps.db, deps.now(), token) : null;
-        if (!user) {
-          // A visitor: the page made once for this version of the memorial (page-cache.ts).
-          const page = await memorialPages!.forVisitor(pathname, memorialPage[1]!, chooseEncoding(request.headers['accept-encoding']));
-          if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
-          if (page.memorialId && countsAsVisit(request)) deps.stats.visited(page.memorialId);
-          return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
-        }
-        const { status, head, memorial } = await memorialPageHead(deps, memorialPage[1]!, user.id);
-        // The family's own visits are not what its statistics are for.
-        if (status === 200 && memorial && !memorial.viewer.canEdit && countsAsVisit(request)) deps.stats.visited(memorial.id);
-        return reply.code(status).type('text/html; charset=utf-8').send(clientHtml.withHead(head));
-      }
+      if (memorialPage && serveMemorialPage) return serveMemorialPage(request, reply, pathname, memorialPage[1]!);
       reply.header('cache-control', 'no-cache');
       const demo = await demoPageHead(deps, pathname);
       if (demo) return reply.type('text/html; charset=utf-8').send(clientHtml.withHead(demo));

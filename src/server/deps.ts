@@ -30,9 +30,9 @@ export interface Deps {
   log: FastifyBaseLogger;
   /**
    * Told after a memorial (or its gallery) changed on this server, so this server's visitors see
-   * the change at once (memorials/page-cache.ts); other servers see it within a second.
+   * the change at once (memorials/changes.ts); other servers see it within a second.
    */
-  memorialChanged?: (memorialId: string) => void;
+  memorialChanged: (memorialId: string) => void;
   /** Memorials as visitors find them, read at most once a second (memorials/recent.ts). */
   recentMemorials: RecentMemorials;
   /** The largest photo and video taken (lib/uploads.ts); tests pass small ones. */

@@ -136,7 +136,7 @@ export async function editMedia(deps: Deps, memorialKey: string, mediaId: string
     throw new HttpError(409, 'Billedet blev ændret af en anden imens. Hent siden igen og prøv på ny.');
   }
   await touchMemorial(deps.db, memorial.id, deps.now());
-  deps.memorialChanged?.(memorial.id);
+  deps.memorialChanged(memorial.id);
   await Promise.all(row.variants.map((variant) => deps.storage.delete(variant.key)));
   return presentMedia(updated);
 }
@@ -223,7 +223,7 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
       });
       return inserted!;
     }, { limits: deps.uploadLimits });
-    deps.memorialChanged?.(memorial.id);
+    deps.memorialChanged(memorial.id);
     return presentMedia(row);
   } catch (error) {
     await deps.storage.deletePrefix(folder).catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a failed upload'));
@@ -243,7 +243,7 @@ export async function addYoutube(deps: Deps, memorialKey: string, userId: string
       .returning();
     return added!;
   });
-  deps.memorialChanged?.(row.memorialId);
+  deps.memorialChanged(row.memorialId);
   return presentMedia(row);
 }
 
@@ -259,7 +259,7 @@ export async function updateMedia(deps: Deps, memorialKey: string, mediaId: stri
     await touchMemorial(tx, memorial.id, deps.now());
     return changed;
   });
-  deps.memorialChanged?.(row.memorialId);
+  deps.memorialChanged(row.memorialId);
   return presentMedia(row);
 }
 
@@ -274,7 +274,7 @@ export async function deleteMedia(deps: Deps, memorialKey: string, mediaId: stri
     if (memorial.coverMediaId === mediaId) await tx.update(memorials).set({ coverMediaId: null }).where(eq(memorials.id, memorial.id));
     return memorial.id;
   });
-  deps.memorialChanged?.(memorialId);
+  deps.memorialChanged(memorialId);
   // After the commit: a file without a row is only wasted space, a row without its file a broken page.
   await deps.storage.deletePrefix(folderOf(memorialId, mediaId));
 }

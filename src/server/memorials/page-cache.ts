@@ -71,6 +71,8 @@ function encode(made: Made, encoding: Encoding): Buffer {
   return made.compressed[encoding];
 }
 
+export type MemorialPageCache = ReturnType<typeof createMemorialPageCache>;
+
 export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
   // Promises, so a burst of visitors to a page not made yet waits for one rendering, not fifty.
   const pages = new Map<string, Promise<Made | null>>();

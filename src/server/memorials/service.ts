@@ -96,7 +96,7 @@ export async function createMemorial(deps: Deps, userId: string, fields: Memoria
         await tx.insert(memorialMembers).values({ memorialId: row!.id, userId, role: 'owner', createdAt: now });
         return presentMemorial(row!, 'owner', []);
       });
-      deps.memorialChanged?.(created.id);
+      deps.memorialChanged(created.id);
       return created;
     } catch (error) {
       if (!isUniqueViolation(error, SLUG_INDEX)) throw error;
@@ -260,7 +260,7 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
         .returning();
       return presentMemorial(next!, role, await listMedia(tx, row.id));
     });
-    deps.memorialChanged?.(updated.id);
+    deps.memorialChanged(updated.id);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error, SLUG_INDEX)) throw conflict('Adressen er allerede i brug. Vælg en anden.');
@@ -274,7 +274,7 @@ export async function deleteMemorial(deps: Deps, idOrSlug: string, userId: strin
     if (!row.deletedAt) await tx.update(memorials).set({ deletedAt: deps.now() }).where(eq(memorials.id, row.id));
     return row.id;
   });
-  deps.memorialChanged?.(memorialId);
+  deps.memorialChanged(memorialId);
 }
 
 export async function restoreMemorial(deps: Deps, idOrSlug: string, userId: string): Promise<Memorial> {
@@ -287,7 +287,7 @@ export async function restoreMemorial(deps: Deps, idOrSlug: string, userId: stri
     const [back] = await tx.update(memorials).set({ deletedAt: null, updatedAt: nextVersion(deps.now()) }).where(eq(memorials.id, row.id)).returning();
     return presentMemorial(back!, role, await listMedia(tx, row.id));
   });
-  deps.memorialChanged?.(restored.id);
+  deps.memorialChanged(restored.id);
   return restored;
 }
 

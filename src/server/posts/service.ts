@@ -112,7 +112,7 @@ export async function leavePost(
     })) as unknown as { rows: { id: string; kind: PostKind; status: PostStatus; name: string; message: string | null; created_at: string | Date }[] };
   const row = result.rows[0]!;
   const created: Post = { id: row.id, kind: row.kind, status: row.status, name: row.name, message: row.message, photo: presentPostPhoto(photo), createdAt: new Date(row.created_at).toISOString() };
-  if (created.status === 'approved') deps.memorialChanged?.(memorial.id);
+  if (created.status === 'approved') deps.memorialChanged(memorial.id);
   return created;
 }
 
@@ -195,7 +195,7 @@ export async function moderate(deps: Deps, idOrSlug: string, userId: string, ids
     if (rows.length > 0 && action !== 'reject') await touchMemorial(tx, memorial.id, at);
     return { changed: rows.length, dropped: photos.flatMap((row) => (row.photo ? [row.photo] : [])) };
   });
-  if (changed > 0 && action !== 'reject') deps.memorialChanged?.(memorial.id);
+  if (changed > 0 && action !== 'reject') deps.memorialChanged(memorial.id);
   // After the commit: a file without a row is only wasted space, a row without its file a broken card.
   await Promise.all(dropped.map((photo) => removePostPhoto(deps, photo)));
   return changed;
@@ -215,6 +215,6 @@ export async function changePostSettings(deps: Deps, idOrSlug: string, userId: s
     .set({ ...change, updatedAt: nextVersion(deps.now()) })
     .where(eq(memorials.id, row.id))
     .returning();
-  deps.memorialChanged?.(row.id);
+  deps.memorialChanged(row.id);
   return { candlesAutoApprove: updated!.candlesAutoApprove, whoMayPost: updated!.whoMayPost };
 }

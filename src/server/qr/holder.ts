@@ -96,7 +96,7 @@ export async function linkCode(deps: Deps, input: string, userId: string, body: 
     return { code: row.code, memorialId, secondMemorialId };
   });
   // Visitors' pages read by the code's address must learn of the link now, not in a second.
-  for (const id of [code.memorialId, code.secondMemorialId]) if (id) deps.memorialChanged?.(id);
+  for (const id of [code.memorialId, code.secondMemorialId]) if (id) deps.memorialChanged(id);
   return (await heldCodes(deps.db, userId, [code.code]))[0]!;
 }
 
@@ -120,7 +120,7 @@ export async function unlinkCode(deps: Deps, input: string, userId: string): Pro
     });
     return [row.memorialId, row.secondMemorialId];
   });
-  for (const id of unlinked) if (id) deps.memorialChanged?.(id);
+  for (const id of unlinked) if (id) deps.memorialChanged(id);
 }
 
 async function ownsAny(tx: Tx, memorialIds: (string | null)[], userId: string): Promise<boolean> {
