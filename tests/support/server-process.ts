@@ -113,7 +113,8 @@ async function createDatabaseTarget(): Promise<DatabaseTarget> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mindested-e2e-pg-'));
   return {
     engine: 'postgres',
-    env: { DATABASE_URL: withDatabase(serverUrl, name), DATA_DIR: dataDir },
+    // One server: production on PostgreSQL wants a bucket unless local disk is said to be meant.
+    env: { DATABASE_URL: withDatabase(serverUrl, name), DATA_DIR: dataDir, MEDIA_ON_LOCAL_DISK: '1' },
     async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
