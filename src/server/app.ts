@@ -130,9 +130,12 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const storage = input.storage ?? createStorage(storageOptionsFrom(config));
   const recentMemorials = createRecentMemorials({ db, now });
   const stats = createStatsCounter(db, now);
-  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats, uploadLimits: input.uploadLimits ?? UPLOAD_LIMITS };
+  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats, uploadLimits: input.uploadLimits ?? UPLOAD_LIMITS, lifecycle: { shuttingDown: false } };
   deps.memorialChanged = (memorialId) => recentMemorials.forget(memorialId);
   app.decorate('deps', deps);
+  app.addHook('preClose', async () => {
+    deps.lifecycle.shuttingDown = true;
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await lookupLimiter.close();
