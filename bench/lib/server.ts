@@ -89,6 +89,10 @@ function serverEnv(clientDir: string, database: Database, port: number, extra: R
     CLIENT_DIR: clientDir,
     // Empty counts as unset, and keeps a .env file from supplying one.
     DATABASE_URL: database.url ?? '',
+    // Production refuses to start without SMTP and, on PostgreSQL, without a bucket unless told
+    // these are meant (config.ts): a benchmark sends no mail anywhere and runs one server.
+    MAIL_TO_FILES: '1',
+    MEDIA_ON_LOCAL_DISK: '1',
     LOG_LEVEL: 'warn',
     // A benchmark's own registrations and logins all come from 127.0.0.1.
     RATE_LIMIT_REGISTER_PER_IP: '1000',

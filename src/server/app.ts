@@ -132,8 +132,26 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const memorialChanges = createMemorialChanges();
   memorialChanges.listen(recentMemorials.forget);
   const stats = createStatsCounter(db, now);
-  const deps: Deps = { config, db, now, randomBytes: input.randomBytes ?? nodeRandomBytes, jobs, rateLimiter, lookupLimiter, storage, log: app.log, recentMemorials, stats, uploadLimits: input.uploadLimits ?? UPLOAD_LIMITS, memorialChanged: memorialChanges.changed };
+  const deps: Deps = {
+    config,
+    db,
+    now,
+    randomBytes: input.randomBytes ?? nodeRandomBytes,
+    jobs,
+    rateLimiter,
+    lookupLimiter,
+    storage,
+    log: app.log,
+    recentMemorials,
+    stats,
+    uploadLimits: input.uploadLimits ?? UPLOAD_LIMITS,
+    memorialChanged: memorialChanges.changed,
+    lifecycle: { shuttingDown: false },
+  };
   app.decorate('deps', deps);
+  app.addHook('preClose', async () => {
+    deps.lifecycle.shuttingDown = true;
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await lookupLimiter.close();

@@ -44,7 +44,7 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number('skal være et tal').int('skal være et helt tal').min(0).max(65535, 'skal være højst 65535').default(5000),
   HOST: z.string().default('0.0.0.0'),
-  BASE_URL: z.url('skal være en fuld adresse, fx https://mindested.dk').optional(),
+  BASE_URL: z.url('skal være en fuld adresse, fx https://mindested.dk').optional().or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
   /** The built client; tests and benchmarks point it at a build of their own. */
   CLIENT_DIR: z.string().default(fileURLToPath(new URL('../../dist/client', import.meta.url))),
@@ -59,6 +59,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'skal være en smtp:// eller smtps://-adresse')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Production without SMTP_URL must say so: mail written to files reaches nobody (productionGaps).
+  MAIL_TO_FILES: flag,
   MAIL_FROM: z.string().default('Mindested <noreply@mindested.dk>'),
   CONTACT_EMAIL: z.email('skal være en e-mailadresse').default('kontakt@mindested.dk'),
   // The data controller named in /privacy and /cookies (GDPR art. 13).
@@ -74,6 +76,11 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
   S3_FORCE_PATH_STYLE: flag,
   S3_PREFIX: z.string().optional().or(z.literal('').transform(() => undefined)),
+  // Production on PostgreSQL without a bucket must say so: it is right for one instance only.
+  MEDIA_ON_LOCAL_DISK: flag,
+  DATABASE_POOL_SIZE: positiveInt(10),
+  // How long a SIGTERM may take before the process gives up on what hangs and exits (main.ts).
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Rate limits (README "Rate limits"): windows in minutes, counts per window.
@@ -100,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Ugyldig konfiguration: ${issue.path.join('.')} ${issue.message}`);
   }
   const value = parsed.data;
+  if (value.NODE_ENV === 'production') {
+    const gap = productionGap(value);
+    if (gap) throw new ConfigError(`Ugyldig konfiguration: ${gap}`);
+  }
   const baseUrl = (value.BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '');
   return {
     ...value,
@@ -111,6 +122,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * What production may not leave to a default: each default is right on a laptop and wrong for a
+ * public site, where it fails quietly later (links to localhost in e-mails and on engraved QR
+ * codes, e-mail that nobody receives, media that only one of several instances can see).
+ */
+function productionGap(value: z.infer<typeof schema>): string | null {
+  if (!value.BASE_URL) return 'BASE_URL skal være sat i produktion (adressen står i e-mails og QR-koder)';
+  if (!value.SMTP_URL && !value.MAIL_TO_FILES) return 'SMTP_URL skal være sat i produktion (eller MAIL_TO_FILES=1 for at skrive e-mail til filer)';
+  if (value.DATABASE_URL && !value.S3_BUCKET && !value.MEDIA_ON_LOCAL_DISK) {
+    return 'S3_BUCKET skal være sat i produktion med DATABASE_URL, for flere servere kan ikke dele en lokal disk (eller MEDIA_ON_LOCAL_DISK=1 for én server)';
+  }
+  return null;
+}
 
 /** Reads ./.env into process.env when it exists; variables already set win. */
 export function loadDotEnv(file = '.env'): void {

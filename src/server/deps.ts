@@ -39,4 +39,9 @@ export interface Deps {
   uploadLimits: UploadLimits;
   /** Visits and QR scans per memorial and day, counted in memory and written in batches (stats/counter.ts). */
   stats: StatsCounter;
+  /**
+   * shuttingDown turns true when the app starts to close (a SIGTERM in main.ts), so readiness
+   * answers 503 and a load balancer stops sending before the server stops listening.
+   */
+  lifecycle: { shuttingDown: boolean };
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
+import type { ConnectionLog } from './db/connection';
 import { openConfiguredDatabase } from './db/open';
 import { createStorage, storageOptionsFrom } from './lib/storage';
 import { sweepUploadFolders } from './lib/upload-folders';
@@ -13,7 +14,14 @@ const JOB_POLL_MS = 1000;
 async function main() {
   loadDotEnv();
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config, 'serveren');
+  // A connection PostgreSQL cuts is logged by the app's logger, which exists only once the app does.
+  const appLog: { to?: ConnectionLog } = {};
+  const database = await openConfiguredDatabase(config, 'serveren', {
+    warn(details, message) {
+      if (appLog.to) appLog.to.warn(details, message);
+      else process.stderr.write(`${message}\n`);
+    },
+  });
   const now = () => new Date();
   // One storage for the seed (the demo photos) and the app that serves them.
   const storage = createStorage(storageOptionsFrom(config));
@@ -25,6 +33,7 @@ async function main() {
     clientDir: config.CLIENT_DIR,
     storage,
   });
+  appLog.to = app.log;
   // Uploads a crashed or killed server was receiving left their temporary folders behind.
   const swept = await sweepUploadFolders().catch((error: unknown) => app.log.error({ err: error }, 'could not sweep old upload folders'));
   if (swept) app.log.info({ swept }, 'removed upload folders left behind by servers that stopped');
@@ -34,8 +43,22 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'lukker ned');
-    await app.close();
-    await database.close();
+    // Closing waits for requests in flight and the job runner's current job; a request that never
+    // ends or an SMTP server that never answers (nodemailer waits minutes) would keep the process,
+    // and its old version, alive. Past the deadline it gives up, loudly, and the supervisor sees a
+    // non-zero exit.
+    const seconds = config.SHUTDOWN_TIMEOUT_SECONDS;
+    setTimeout(() => {
+      app.log.error({ signal, seconds }, 'lukningen tog for lang tid; processen afsluttes');
+      process.exit(1);
+    }, seconds * 1000); // Not unref'd: should nothing else keep the process alive, it still ends it with 1.
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'lukningen fejlede');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+export const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
 /** Databases of this suite carry the creating process's id, so a later run can clear those of a killed one. */
@@ -58,7 +58,8 @@ export interface StartOptions {
   qrCodes?: number;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nobody listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -113,7 +114,8 @@ async function createDatabaseTarget(): Promise<DatabaseTarget> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mindested-e2e-pg-'));
   return {
     engine: 'postgres',
-    env: { DATABASE_URL: withDatabase(serverUrl, name), DATA_DIR: dataDir },
+    // One server: production on PostgreSQL wants a bucket unless local disk is said to be meant.
+    env: { DATABASE_URL: withDatabase(serverUrl, name), DATA_DIR: dataDir, MEDIA_ON_LOCAL_DISK: '1' },
     async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();

@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type AppInput, buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Storage, createStorage } from '../../src/server/lib/storage';
-import type { Database } from '../../src/server/db/connection';
+import type { ConnectionLog, Database } from '../../src/server/db/connection';
 import type { UploadLimits } from '../../src/server/lib/uploads';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 import { createTestDatabase } from './test-database';
@@ -38,13 +38,13 @@ export interface TestApp {
 /**
  * `clientDir`: a built (or hand-made) client to serve, for tests of the HTML pages. `uploadLimits`:
  * small ones, so a test goes past them in kilobytes. `onRoute`: told of every route as it is added
- * (see AppInput).
+ * (see AppInput). `connectionLog`: told of database connections PostgreSQL cut.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clientDir?: string; storage?: Storage; uploadLimits?: UploadLimits; onRoute?: AppInput['onRoute'] } = {},
+  options: { clientDir?: string; storage?: Storage; uploadLimits?: UploadLimits; onRoute?: AppInput['onRoute']; connectionLog?: ConnectionLog } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ log: options.connectionLog });
   const mail = await startSmtpCapture();
   const clock = createClock();
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'mindested-media-'));

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../../src/server/db/connection';
+import { type ConnectionLog, type Database, openDatabase } from '../../src/server/db/connection';
 
 /**
  * Every database of one run starts with this prefix. MINDESTED_TEST_DB_PREFIX gives a run a prefix
@@ -32,7 +32,8 @@ export function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-export async function createTestDatabase(): Promise<Database> {
+/** `log`: where a PostgreSQL database reports connections it lost (stderr when not given). */
+export async function createTestDatabase(options: { log?: ConnectionLog } = {}): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const snapshotPath = inject('pgliteSnapshot');
@@ -57,7 +58,7 @@ export async function createTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ url: withDatabase(serverUrl, name) });
+  const database = await openDatabase({ url: withDatabase(serverUrl, name), log: options.log });
   return {
     ...database,
     async close() {

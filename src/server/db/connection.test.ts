@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createCodes } from '../qr/service';
@@ -59,4 +60,41 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the PostgreSQL database', () 
       await database.close();
     }
   });
+
+  it('lets two servers that start together on an empty database both migrate it (ten times)', async () => {
+    const { TEST_DB_PREFIX, withDatabase } = await import('../../../tests/support/test-database');
+    const { openDatabase } = await import('./connection');
+    const { readFile } = await import('node:fs/promises');
+    const { migrationsFolder } = await import('./connection');
+    const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    const serverUrl = process.env.DATABASE_URL!;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      for (let round = 0; round < 10; round++) {
+        const name = `${TEST_DB_PREFIX}_migrate_${randomBytes(5).toString('hex')}`;
+        await admin.query(`create database ${name}`);
+        try {
+          const url = withDatabase(serverUrl, name);
+          const servers = await Promise.all([openDatabase({ url }), openDatabase({ url })]);
+          try {
+            await Promise.all(servers.map((server) => server.migrate()));
+            const check = new pg.Client({ connectionString: url });
+            await check.connect();
+            const applied = await check.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+            await check.end();
+            expect(applied.rows[0].n).toBe(journal.entries.length);
+            // Both see the whole schema.
+            for (const server of servers) expect(await server.db.select().from(qrCodes)).toEqual([]);
+          } finally {
+            await Promise.all(servers.map((server) => server.close()));
+          }
+        } finally {
+          await admin.query(`drop database if exists ${name} with (force)`);
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+  }, 120_000);
 });

@@ -25,24 +25,63 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
 
+/** Where the database reports connections it lost; the server passes its logger. */
+export interface ConnectionLog {
+  warn(details: object, message: string): void;
+}
+
+/** Without a logger (tests, scripts), a lost connection is still said, on stderr. */
+const stderrLog: ConnectionLog = {
+  warn: (details, message) => process.stderr.write(`${message}: ${String((details as { err?: unknown }).err)}\n`),
+};
+
 export type DatabaseTarget =
-  | { url: string }
+  | { url: string; poolSize?: number; log?: ConnectionLog }
   | { dataDir: string }
   /** A PGlite data directory dumped with dumpDataDir(); tests start from a migrated snapshot. */
   | { snapshot: Blob }
   /** A throw-away in-memory PGlite. */
   | { memory: true };
 
+/**
+ * Any fixed number shared by every instance: migrations run under this advisory lock, so servers
+ * that start together on an empty database migrate one after the other. Without it both read "no
+ * migration applied", both run 0000, and the second dies on "relation already exists".
+ */
+const MIGRATION_LOCK = 720_465_193;
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle client that loses its connection must not crash the process; the pool replaces it.
+    const log = target.log ?? stderrLog;
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // PostgreSQL may cut any connection (pg_terminate_backend, a restart, a fail-over). An idle
+    // client's error reaches the pool, which drops the client; a checked-out client (in a
+    // transaction, between two queries) emits it on itself, and an 'error' event nobody listens
+    // to ends the process. So every client gets a listener: the cut is logged, the client is not
+    // queryable any more, and the pool replaces it when it is released (pg-pool's release).
+    pool.on('connect', (client) => {
+      client.on('error', (error) => log.warn({ err: error }, 'databaseforbindelse afbrudt; puljen erstatter den'));
+    });
+    // Logged by the client's own listener above; this one only keeps the pool's re-emit from throwing.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      async migrate() {
+        // A client of its own, outside the pool: holding the lock on a pool client would leave
+        // a pool of one with nothing for the migrations themselves.
+        const locker = new pg.Client({ connectionString: target.url });
+        locker.on('error', (error) => log.warn({ err: error }, 'forbindelsen til migreringslåsen blev afbrudt'));
+        await locker.connect();
+        try {
+          await locker.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db as never, { migrationsFolder });
+        } finally {
+          // Ending the session releases its advisory lock too.
+          await locker.end();
+        }
+      },
       close: () => pool.end(),
     };
   }

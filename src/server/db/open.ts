@@ -1,14 +1,14 @@
 import type { Config } from '../config';
-import { type Database, openDatabase } from './connection';
+import { type ConnectionLog, type Database, openDatabase } from './connection';
 import { lockDataDir } from './data-dir-lock';
 
 /**
  * Opens the configured database and brings its schema up to date. On the embedded database the
  * data directory is locked first, so the server and the CLI never open it at the same time.
  */
-export async function openConfiguredDatabase(config: Config, holder: string): Promise<Database> {
+export async function openConfiguredDatabase(config: Config, holder: string, log?: ConnectionLog): Promise<Database> {
   if (config.DATABASE_URL) {
-    const database = await openDatabase({ url: config.DATABASE_URL });
+    const database = await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, log });
     await database.migrate();
     return database;
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { type Storage, createStorage } from '../lib/storage';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,21 +8,77 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/health', () => {
-  it('answers 200 while the database answers', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/health' });
+/** Storage whose every call fails, as a bucket does when its service is down. */
+function brokenStorage(): Storage {
+  const storage = createStorage({ kind: 'disk', root: '/nonexistent-health-test' });
+  return { ...storage, head: () => Promise.reject(new Error('connect ECONNREFUSED')) };
+}
+
+describe('GET /api/health/live', () => {
+  it('answers 200 without asking the database', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const response = await other.request({ method: 'GET', url: '/api/health/live' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    await other.app.close();
+    await other.mail.close();
+  });
+});
+
+describe('GET /api/health/ready (and /api/health, the same)', () => {
+  it('answers 200 while the database and the storage answer', async () => {
+    for (const url of ['/api/health/ready', '/api/health']) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('answers 503 when the database is gone', async () => {
     const other = await createTestApp();
     await other.database.close();
-    const response = await other.request({ method: 'GET', url: '/api/health' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ message: 'Databasen svarer ikke.', database: 'unreachable' });
+    for (const url of ['/api/health/ready', '/api/health']) {
+      const response = await other.request({ method: 'GET', url });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: 'Databasen svarer ikke.', status: 'error', database: 'unreachable', storage: 'ok' });
+    }
     await other.app.close();
     await other.mail.close();
+  });
+
+  it('answers 503 when the storage does not answer', async () => {
+    const other = await createTestApp({}, { storage: brokenStorage() });
+    try {
+      const response = await other.request({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: 'Lageret til billeder og filer svarer ikke.', status: 'error', database: 'ok', storage: 'unreachable' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 503 once the app begins to close, while liveness still answers', async () => {
+    const other = await createTestApp();
+    try {
+      // Set as main.ts's SIGTERM (through app.close's preClose hook) sets it; the next test shows that.
+      other.app.deps.lifecycle.shuttingDown = true;
+      const ready = await other.request({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ message: 'Serveren lukker ned.', status: 'shutting-down' });
+      expect((await other.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('sets the flag when the app is closed', async () => {
+    const other = await createTestApp();
+    expect(other.app.deps.lifecycle.shuttingDown).toBe(false);
+    await other.close();
+    expect(other.app.deps.lifecycle.shuttingDown).toBe(true);
   });
 
   it('answers unknown API paths with 404 in the error shape', async () => {

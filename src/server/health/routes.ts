@@ -1,17 +1,57 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../deps';
 
-/** For load balancers and scripts: 200 while the database answers, 503 when it does not. */
+/** A check that hangs is a failed check: a load balancer waits a few seconds, not for ever. */
+const CHECK_TIMEOUT_MS = 3000;
+
+/** Looked up, never written: a missing key answers quickly on disk and in a bucket alike. */
+const STORAGE_PROBE_KEY = 'health/probe';
+
+type Outcome = 'ok' | 'unreachable';
+
+async function check(deps: Deps, what: string, probe: () => Promise<unknown>): Promise<Outcome> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return 'ok';
+  } catch (error) {
+    deps.log.error({ err: error }, `health check: ${what} unreachable`);
+    return 'unreachable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * For load balancers and scripts. Liveness: the process answers (restart it when it does not).
+ * Readiness: it can serve, i.e. the database and the media storage answer and it is not shutting
+ * down (send it no traffic while it is not). /api/health is readiness, as it always was.
+ */
 export function healthRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/health', async (_request, reply) => {
+  app.get('/api/health/live', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    try {
-      await deps.db.execute(sql`select 1`);
-      return { status: 'ok', database: 'ok' };
-    } catch (error) {
-      deps.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send({ message: 'Databasen svarer ikke.', status: 'error', database: 'unreachable' });
-    }
+    return { status: 'ok' };
   });
+
+  const ready = async (_request: unknown, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    if (deps.lifecycle.shuttingDown) {
+      return reply.code(503).send({ message: 'Serveren lukker ned.', status: 'shutting-down' });
+    }
+    const [database, storage] = await Promise.all([
+      check(deps, 'database', () => deps.db.execute(sql`select 1`)),
+      check(deps, 'storage', () => deps.storage.head(STORAGE_PROBE_KEY)),
+    ]);
+    if (database === 'ok' && storage === 'ok') return { status: 'ok', database, storage };
+    const message = database === 'ok' ? 'Lageret til billeder og filer svarer ikke.' : 'Databasen svarer ikke.';
+    return reply.code(503).send({ message, status: 'error', database, storage });
+  };
+  app.get('/api/health/ready', ready);
+  app.get('/api/health', ready);
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** What a production deployment sets; each test takes one piece away. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  BASE_URL: 'https://mindested.dk',
+  SMTP_URL: 'smtp://mail.example:587',
+  DATABASE_URL: 'postgres://db.example/mindested',
+  S3_BUCKET: 'mindested-media',
+};
+
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('loadConfig accepted the configuration');
+}
+
+describe('production refuses to start on a default meant for a laptop', () => {
+  it('starts with everything set', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.DATABASE_POOL_SIZE).toBe(10);
+    expect(config.SHUTDOWN_TIMEOUT_SECONDS).toBe(10);
+  });
+
+  it('refuses without BASE_URL', () => {
+    expect(refusal({ ...PRODUCTION, BASE_URL: '' })).toBe('Ugyldig konfiguration: BASE_URL skal være sat i produktion (adressen står i e-mails og QR-koder)');
+  });
+
+  it('refuses without SMTP_URL, and starts when mail to files is chosen', () => {
+    expect(refusal({ ...PRODUCTION, SMTP_URL: '' })).toBe('Ugyldig konfiguration: SMTP_URL skal være sat i produktion (eller MAIL_TO_FILES=1 for at skrive e-mail til filer)');
+    expect(loadConfig({ ...PRODUCTION, SMTP_URL: '', MAIL_TO_FILES: '1' }).MAIL_TO_FILES).toBe(true);
+  });
+
+  it('refuses PostgreSQL without a bucket, and starts when one server on its disk is chosen', () => {
+    expect(refusal({ ...PRODUCTION, S3_BUCKET: '' })).toBe(
+      'Ugyldig konfiguration: S3_BUCKET skal være sat i produktion med DATABASE_URL, for flere servere kan ikke dele en lokal disk (eller MEDIA_ON_LOCAL_DISK=1 for én server)',
+    );
+    expect(loadConfig({ ...PRODUCTION, S3_BUCKET: '', MEDIA_ON_LOCAL_DISK: '1' }).MEDIA_ON_LOCAL_DISK).toBe(true);
+    // The embedded database is one process on one disk anyway.
+    expect(() => loadConfig({ ...PRODUCTION, DATABASE_URL: '', S3_BUCKET: '' })).not.toThrow();
+  });
+
+  it('leaves development alone', () => {
+    expect(loadConfig({}).BASE_URL).toBe('http://localhost:5000');
+  });
+
+  it('refuses a pool size or shutdown deadline that is not a positive whole number', () => {
+    expect(refusal({ DATABASE_POOL_SIZE: '0' })).toMatch(/^Ugyldig konfiguration: DATABASE_POOL_SIZE /);
+    expect(refusal({ SHUTDOWN_TIMEOUT_SECONDS: 'snart' })).toMatch(/^Ugyldig konfiguration: SHUTDOWN_TIMEOUT_SECONDS /);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25', SHUTDOWN_TIMEOUT_SECONDS: '3' })).toMatchObject({ DATABASE_POOL_SIZE: 25, SHUTDOWN_TIMEOUT_SECONDS: 3 });
+  });
+});
