@@ -136,6 +136,7 @@ describe('npm run cli', () => {
       'Begrænsninger (IP-adresser): 1',
       'Beskeder til os: 1',
       'Samtykker: 1',
+      'Udløbne logins: 0',
     ]);
     expect(await readdir(path.join(dataDir, 'media/memorials'))).toEqual([kept]);
     const left = await withDatabase(async (db) => ({

@@ -50,6 +50,7 @@ const PURGE_LINES: [keyof PurgeReport, string][] = [
   ['limitRows', 'Begrænsninger (IP-adresser)'],
   ['contactMessages', 'Beskeder til os'],
   ['consentRecords', 'Samtykker'],
+  ['expiredSessions', 'Udløbne logins'],
 ];
 
 function parse<T extends z.ZodType>(schema: T, values: unknown): z.infer<T> {

@@ -27,9 +27,10 @@ import {
   qrCodeEvents,
   qrCodes,
   rateLimits,
+  sessions,
 } from '../db/schema';
 import { createDailySchedule } from '../lib/daily';
-import { PURGE_RUNS, purgeConsentRecords, purgeContactMessages, purgeDeletedMemorials, purgeLimitRows } from './purges';
+import { PURGE_RUNS, purgeConsentRecords, purgeContactMessages, purgeDeletedMemorials, purgeExpiredSessions, purgeLimitRows } from './purges';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -265,5 +266,21 @@ describe('consent records', () => {
     expect(await purgeConsentRecords(t.app.deps, at)).toBe(2);
     const left = await t.database.db.select({ id: consentRecords.id }).from(consentRecords);
     expect(left.map((row) => row.id).sort()).toEqual([rows[1]!.id, rows[2]!.id, rows[4]!.id].sort());
+  });
+});
+
+describe('sessions', () => {
+  it('go once expired (30 days), and a live one stays', async () => {
+    // expires_at is set by the app's clock (created_at by the database's, which this test cannot move).
+    const mine = async () => (await t.database.db.select().from(sessions).where(eq(sessions.userId, owner.id))).map((row) => row.expiresAt.getTime());
+    await signInAgain();
+    t.clock.advance(30 * DAY + 60_000);
+    await signInAgain();
+    const now = t.clock.now().getTime();
+    expect((await mine()).filter((expiresAt) => expiresAt <= now).length).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpiredSessions(t.app.deps, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await mine()).toEqual([now + 30 * DAY]);
+    // The signed-in browser still is.
+    expect((await t.request({ method: 'GET', url: '/api/user', headers: { cookie: owner.cookie } })).json()).toMatchObject({ id: owner.id });
   });
 });

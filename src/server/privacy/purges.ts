@@ -9,7 +9,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-o
 import { CONSENT_VALIDITY_MONTHS } from '../../shared/consent';
 import { RESTORE_DAYS } from '../../shared/memorials';
 import type { Tx } from '../db/connection';
-import { consentRecords, contactMessages, memorialPosts, memorials, qrCodes, rateLimits } from '../db/schema';
+import { consentRecords, contactMessages, memorialPosts, memorials, qrCodes, rateLimits, sessions } from '../db/schema';
 import type { Deps } from '../deps';
 import type { DailyRun } from '../lib/daily';
 import type { JobHandler } from '../lib/jobs';
@@ -165,11 +165,24 @@ export async function purgeConsentRecords(deps: Pick<PurgeDeps, 'db'>, at: Date)
   return removed.length;
 }
 
+/**
+ * "Login: din session udløber efter 30 dage": an expired session opens nothing already
+ * (auth/sessions.ts), and its row, which says who was signed in when, goes with it.
+ */
+export async function purgeExpiredSessions(deps: Pick<PurgeDeps, 'db'>, at: Date): Promise<number> {
+  const removed = await deps.db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} <= ${at.toISOString()}::timestamptz`)
+    .returning({ userId: sessions.userId });
+  return removed.length;
+}
+
 export interface PurgeReport extends PurgedMemorials {
   rejectedPosts: number;
   limitRows: number;
   contactMessages: number;
   consentRecords: number;
+  expiredSessions: number;
 }
 
 /** Every purge as of `at`, for the CLI (an operator, or a test from outside). */
@@ -180,6 +193,7 @@ export async function runAllPurges(deps: PurgeDeps, at: Date): Promise<PurgeRepo
     limitRows: await purgeLimitRows(deps, at),
     contactMessages: await purgeContactMessages(deps, at),
     consentRecords: await purgeConsentRecords(deps, at),
+    expiredSessions: await purgeExpiredSessions(deps, at),
   };
 }
 
@@ -187,6 +201,7 @@ export const PURGE_MEMORIALS = 'privacy.purge-memorials';
 export const PURGE_REJECTED_POSTS = 'privacy.purge-rejected-posts';
 export const PURGE_CONTACT_MESSAGES = 'privacy.purge-contact-messages';
 export const PURGE_CONSENT_RECORDS = 'privacy.purge-consent-records';
+export const PURGE_EXPIRED_SESSIONS = 'privacy.purge-expired-sessions';
 
 /** At 4 in the night, Danish time: after the jobs' own prune (3), before anyone's morning. */
 export const PURGE_RUNS: DailyRun[] = [
@@ -194,6 +209,7 @@ export const PURGE_RUNS: DailyRun[] = [
   { name: 'purge-rejected-posts', kind: PURGE_REJECTED_POSTS, hour: 4 },
   { name: 'purge-contact-messages', kind: PURGE_CONTACT_MESSAGES, hour: 4 },
   { name: 'purge-consent-records', kind: PURGE_CONSENT_RECORDS, hour: 4 },
+  { name: 'purge-expired-sessions', kind: PURGE_EXPIRED_SESSIONS, hour: 4 },
 ];
 
 /**
@@ -211,5 +227,6 @@ export function purgeJobs(deps: () => PurgeDeps & Pick<Deps, 'now' | 'log'>): Re
     [PURGE_REJECTED_POSTS]: job('rejected posts', purgeRejectedPosts),
     [PURGE_CONTACT_MESSAGES]: job('contact messages', purgeContactMessages),
     [PURGE_CONSENT_RECORDS]: job('consent records', purgeConsentRecords),
+    [PURGE_EXPIRED_SESSIONS]: job('expired sessions', purgeExpiredSessions),
   };
 }
