@@ -45,6 +45,7 @@ import { notificationRoutes } from './notifications/routes';
 import { POST_DIGEST, sendPostDigest, sweepPostMails } from './notifications/post-mail';
 import { postMailRoutes } from './notifications/post-mail-routes';
 import { postRoutes } from './posts/routes';
+import { PURGE_RUNS, purgeJobs, purgeLimitRows } from './privacy/purges';
 import { pricingRoutes } from './pricing/routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
@@ -108,7 +109,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const daily = createDailySchedule({
     db,
     now,
-    runs: [{ name: 'post-digest', kind: POST_DIGEST, hour: 7 }, ANNIVERSARY_RUN, { name: 'jobs-prune', kind: PRUNE_JOBS, hour: 3 }],
+    runs: [{ name: 'post-digest', kind: POST_DIGEST, hour: 7 }, ANNIVERSARY_RUN, { name: 'jobs-prune', kind: PRUNE_JOBS, hour: 3 }, ...PURGE_RUNS],
   });
   const jobs = createJobRunner({
     db,
@@ -119,9 +120,12 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       [POST_DIGEST]: async () => void (await sendPostDigest(deps)),
       [ANNIVERSARY_REMINDERS]: anniversaryRemindersJob({ db, now, baseUrl: config.BASE_URL }),
       [PRUNE_JOBS]: pruneJobsJob(db, now),
+      // What /privacy promises about keeping data (privacy/purges.ts).
+      ...purgeJobs(() => deps),
     },
     maintenance: async () => {
-      await rateLimiter.prune(new Date(now().getTime() - 24 * 60 * 60_000));
+      // The limits' addresses go as soon as their window ends (/privacy: "typisk under en time").
+      await purgeLimitRows(deps, now());
       await daily.tick();
       // Administrators' e-mail about new posts (notifications/post-mail.ts).
       await sweepPostMails(deps);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWellFormedCode } from '../shared/qr-code';
 import { openDatabase } from './db/connection';
-import { qrCodes, users } from './db/schema';
+import { consentRecords, contactMessages, memorialPosts, memorials, qrCodes, rateLimits, users } from './db/schema';
 
 /**
  * The CLI as an operator runs it: a separate process on the same database the server uses. On the
@@ -93,6 +93,66 @@ describe('npm run cli', () => {
     const empty = await failure(cli('db:sql'));
     expect(empty.stderr).toContain('Angiv mindst én SQL-sætning.');
   });
+
+  it('purge --now runs every purge as of that moment and prints what it removed', async () => {
+    // First as of now: it migrates a fresh database, and on one with nothing due removes nothing.
+    const first = await cli('purge');
+    expect(first.stdout).toContain('Mindesider slettet for altid: 0');
+
+    const at = new Date('2026-03-01T04:00:00Z');
+    const ago = (days: number) => new Date(at.getTime() - days * 24 * 60 * 60_000);
+    const { gone, kept } = await withDatabase(async (db) => {
+      const [gone, kept] = await db
+        .insert(memorials)
+        .values([
+          { slug: 'cli-purge-slettet', name: 'Slettet for længe siden', deletedAt: ago(31) },
+          { slug: 'cli-purge-nylig', name: 'Slettet for nylig', deletedAt: ago(29) },
+        ])
+        .returning({ id: memorials.id });
+      await db.insert(memorialPosts).values({ memorialId: kept!.id, kind: 'guestbook', name: 'Spam', status: 'rejected', decidedAt: ago(1) });
+      await db.insert(rateLimits).values({ key: 'cli-purge-ip:203.0.113.9', windowStart: ago(1), count: 1 });
+      await db.insert(contactMessages).values({ name: 'A', email: 'cli-purge@example.dk', message: 'Hej', createdAt: ago(800) });
+      await db
+        .insert(consentRecords)
+        .values({ purpose: 'analytics', consentGiven: true, consentMethod: 'banner', legalBasis: 'consent', dataRetentionPeriod: '13 months', visitorHash: 'cli-purge', recordedAt: ago(400) });
+      return { gone: gone!.id, kept: kept!.id };
+    });
+    // Files as the server keeps them (DATA_DIR/media, each with the disk store's content-type
+    // sidecar): a gallery item's and a memory photo's.
+    const files = (id: string) => [`media/memorials/${id}/0b8a2c1e-0000-4000-8000-000000000001/640.webp`, `media/memorials/${id}/posts/0b8a2c1e-0000-4000-8000-000000000002/original.jpg`];
+    for (const file of [...files(gone), ...files(kept)]) {
+      const full = path.join(dataDir, file);
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(full, 'x');
+      await writeFile(path.join(path.dirname(full), `.${path.basename(full)}.meta.json`), JSON.stringify({ contentType: 'image/webp' }));
+    }
+
+    const { stdout } = await cli('purge', '--now', at.toISOString());
+    expect(stdout.trim().split('\n')).toEqual([
+      'Mindesider slettet for altid: 1',
+      'Filer slettet: 2',
+      'QR-koder taget af en slettet mindeside: 0',
+      'Afviste indlæg: 1',
+      'Begrænsninger (IP-adresser): 1',
+      'Beskeder til os: 1',
+      'Samtykker: 1',
+      'Udløbne logins: 0',
+    ]);
+    expect(await readdir(path.join(dataDir, 'media/memorials'))).toEqual([kept]);
+    const left = await withDatabase(async (db) => ({
+      memorials: (await db.select({ id: memorials.id }).from(memorials)).map((row) => row.id),
+      posts: await db.select().from(memorialPosts),
+      limits: await db.select().from(rateLimits),
+      messages: await db.select().from(contactMessages),
+      consents: await db.select().from(consentRecords),
+    }));
+    expect(left).toEqual({ memorials: [kept], posts: [], limits: [], messages: [], consents: [] });
+
+    const bad = await failure(cli('purge', '--now', 'i går'));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--now skal være et tidspunkt');
+    // Three runs of the CLI and three openings of the database: each a process start and more.
+  }, 180_000);
 
   it('explains wrong arguments in Danish without touching the database', async () => {
     const missing = await failure(cli('qr:generate'));

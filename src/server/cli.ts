@@ -14,12 +14,15 @@ import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { users } from './db/schema';
+import { createStorage, storageOptionsFrom } from './lib/storage';
+import { type PurgeReport, runAllPurges } from './privacy/purges';
 import { createCodes } from './qr/service';
 
 const USAGE = `Brug:
   npm run cli -- create-admin --username U --email E --password P --full-name N
   npm run cli -- qr:generate --count N
-  npm run cli -- db:sql "SQL" ["SQL" …]   (i én transaktion; rækker skrives som JSON-linjer)`;
+  npm run cli -- db:sql "SQL" ["SQL" …]   (i én transaktion; rækker skrives som JSON-linjer)
+  npm run cli -- purge [--now 2026-12-01T04:00:00Z]   (al oprydning efter privatlivspolitikken, som på tidspunktet; uden --now: nu)`;
 
 class UsageError extends Error {}
 
@@ -33,6 +36,22 @@ const createAdminArgs = z.object({
 const generateArgs = z.object({
   count: z.coerce.number({ error: '--count skal være et tal' }).int('--count skal være et helt tal').min(1, '--count skal være mindst 1').max(100_000, '--count må højst være 100000'),
 });
+
+const purgeArgs = z.object({
+  now: z.iso.datetime({ offset: true, error: '--now skal være et tidspunkt som 2026-12-01T04:00:00Z' }).optional(),
+});
+
+/** What `purge` prints, one line per kind, in the order /privacy lists them. */
+const PURGE_LINES: [keyof PurgeReport, string][] = [
+  ['memorials', 'Mindesider slettet for altid'],
+  ['files', 'Filer slettet'],
+  ['codesReleased', 'QR-koder taget af en slettet mindeside'],
+  ['rejectedPosts', 'Afviste indlæg'],
+  ['limitRows', 'Begrænsninger (IP-adresser)'],
+  ['contactMessages', 'Beskeder til os'],
+  ['consentRecords', 'Samtykker'],
+  ['expiredSessions', 'Udløbne logins'],
+];
 
 function parse<T extends z.ZodType>(schema: T, values: unknown): z.infer<T> {
   const result = schema.safeParse(values);
@@ -55,14 +74,16 @@ async function main(argv: string[]) {
       password: { type: 'string' },
       'full-name': { type: 'string' },
       count: { type: 'string' },
+      now: { type: 'string' },
     },
     strict: true,
   });
-  if (command !== 'create-admin' && command !== 'qr:generate' && command !== 'db:sql') throw new UsageError(command ? `Ukendt kommando: ${command}` : 'Angiv en kommando.');
+  if (command !== 'create-admin' && command !== 'qr:generate' && command !== 'db:sql' && command !== 'purge') throw new UsageError(command ? `Ukendt kommando: ${command}` : 'Angiv en kommando.');
 
   // Parse arguments before opening anything, so a typo never touches the database.
   const admin = command === 'create-admin' ? parse(createAdminArgs, values) : null;
   const generate = command === 'qr:generate' ? parse(generateArgs, values) : null;
+  const purge = command === 'purge' ? parse(purgeArgs, values) : null;
   const statements = command === 'db:sql' ? positionals.filter((statement) => statement.trim() !== '') : [];
   if (command === 'db:sql' && statements.length === 0) throw new UsageError('Angiv mindst én SQL-sætning.');
 
@@ -89,6 +110,14 @@ async function main(argv: string[]) {
       const codes = await createCodes(database.db, generate.count, { randomBytes, now: () => new Date() });
       process.stdout.write(`${codes.join('\n')}\n`);
       process.stderr.write(`${codes.length} nye QR-koder er oprettet.\n`);
+    }
+    if (purge) {
+      // Every purge the server runs once a day (privacy/purges.ts), at once, as of --now (default:
+      // this moment): for an operator, and for tests from outside the server.
+      const at = purge.now ? new Date(purge.now) : new Date();
+      const report = await runAllPurges({ db: database.db, storage: createStorage(storageOptionsFrom(config)), config }, at);
+      for (const [key, label] of PURGE_LINES) process.stdout.write(`${label}: ${report[key]}\n`);
+      process.stderr.write(`Oprydningen er kørt som pr. ${at.toISOString()}.\n`);
     }
     if (statements.length > 0) {
       // The embedded database has no psql; this is its console. All statements or none.

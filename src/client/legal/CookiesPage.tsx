@@ -7,7 +7,7 @@ import { SESSION_COOKIE, VISITOR_COOKIE } from '@/shared/constants';
 import { PURPOSE_TEXTS } from '@/client/consent/purposes';
 import { SCANNER_PREFERENCE_KEY } from '@/client/qr/scan-widget/scanner-preference';
 import { DataController, controllerName } from './DataController';
-import { LEGAL_UPDATED, LegalPage, type LegalSection } from './LegalPage';
+import { LegalPage, PRIVACY_UPDATED, type LegalSection } from './LegalPage';
 import { TextLink } from './prose';
 
 interface Stored {
@@ -142,7 +142,9 @@ const sections: LegalSection[] = [
           også igen, næste gang du kommer forbi. Et samtykke, du trækker tilbage, gælder fra det øjeblik.
         </p>
         <p>
-          Vi registrerer dine valg, så vi kan dokumentere dem. Læs mere i vores <TextLink to="/privacy">privatlivspolitik</TextLink>.
+          Vi registrerer dine valg, så vi kan dokumentere dem. Registreringen sletter vi efter {CONSENT_VALIDITY_MONTHS} måneder;
+          den for de nødvendige cookies gemmer vi dog, så længe du har en konto. Læs mere i vores{' '}
+          <TextLink to="/privacy">privatlivspolitik</TextLink>.
         </p>
       </>
     ),
@@ -163,7 +165,7 @@ export default function CookiesPage() {
   return (
     <LegalPage
       title="Cookie-politik"
-      updated={LEGAL_UPDATED}
+      updated={PRIVACY_UPDATED}
       intro={
         <p>
           {controllerName()} bruger så få cookies som muligt. Her kan du se, hvilke vi bruger, hvorfor, og hvordan du bestemmer

@@ -22,6 +22,8 @@ interface LegalPageProps {
 
 /** The date every document carries; changed when a text changes in substance. */
 export const LEGAL_UPDATED = '22. november 2026';
+/** The privacy and cookie pages changed on their own: how long things are kept (server/privacy/purges.ts). */
+export const PRIVACY_UPDATED = '25. november 2026';
 
 export function LegalPage({ title, updated, intro, sections }: LegalPageProps) {
   usePageTitle(title);

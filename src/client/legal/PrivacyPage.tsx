@@ -1,6 +1,8 @@
 /** /privacy: what Mindested knows about people, why, for how long, and what they may ask (GDPR art. 13). */
+import { CONSENT_VALIDITY_MONTHS } from '@/shared/consent';
+import { RESTORE_DAYS } from '@/shared/memorials';
 import { DataController, controllerName } from './DataController';
-import { LEGAL_UPDATED, LegalPage, type LegalSection } from './LegalPage';
+import { LegalPage, PRIVACY_UPDATED, type LegalSection } from './LegalPage';
 import { Bullets, Purpose, TextLink, proseLinkClass } from './prose';
 
 const sections: LegalSection[] = [
@@ -76,12 +78,23 @@ const sections: LegalSection[] = [
     body: (
       <Bullets>
         <li>Kontooplysninger: så længe du har en konto. Sletter du den, sletter eller anonymiserer vi alt, der knytter sig til dig.</li>
-        <li>Mindesider: så længe familien ønsker det. Familien kan til enhver tid hente hele mindesiden ned eller slette den.</li>
-        <li>Hilsner, lys og minder: så længe de står på mindesiden. Afviser familien et indlæg, slettes det.</li>
+        <li>
+          Mindesider: så længe familien ønsker det. Familien kan til enhver tid hente hele mindesiden ned eller slette den. En
+          slettet mindeside kan gendannes i {RESTORE_DAYS} dage; derefter sletter vi den for altid inden for et døgn, med
+          billeder, videoer, hilsner, lys og minder. En QR-kode på gravstenen bliver hos familien, som kan knytte den til en ny
+          mindeside.
+        </li>
+        <li>
+          Hilsner, lys og minder: så længe de står på mindesiden, eller familien har skjult dem, så de kan vises igen. Afviser
+          familien et indlæg, slettes et billede med det samme og resten inden for et døgn.
+        </li>
         <li>IP-adresser til begrænsning af misbrug: kun så længe begrænsningen gælder, typisk under en time.</li>
-        <li>Beskeder til os: 2 år efter seneste henvendelse, så vi kan se sammenhængen, hvis du skriver igen.</li>
-        <li>Samtykker til valgfrie cookies: 13 måneder, derefter spørger vi igen. Registreringen af de nødvendige cookies gemmes, så længe kontoen findes.</li>
-        <li>Login: din session udløber efter 30 dage, eller når du logger ud.</li>
+        <li>Beskeder til os: 2 år efter din seneste henvendelse, så vi kan se sammenhængen, hvis du skriver igen. Derefter sletter vi dem alle.</li>
+        <li>
+          Samtykker til valgfrie cookies: {CONSENT_VALIDITY_MONTHS} måneder, derefter spørger vi igen og sletter registreringen.
+          Registreringen af de nødvendige cookies gemmes, så længe kontoen findes; uden konto i {CONSENT_VALIDITY_MONTHS} måneder.
+        </li>
+        <li>Login: din session udløber efter 30 dage, eller når du logger ud, og slettes derefter inden for et døgn.</li>
         <li>Regnskabsmateriale: 5 år fra udgangen af regnskabsåret, som bogføringsloven kræver.</li>
       </Bullets>
     ),
@@ -166,7 +179,7 @@ export default function PrivacyPage() {
   return (
     <LegalPage
       title="Privatlivspolitik"
-      updated={LEGAL_UPDATED}
+      updated={PRIVACY_UPDATED}
       intro={
         <p>
           Mindested handler om minder, og minder er personlige. Her kan du læse, hvilke oplysninger {controllerName()} behandler,

@@ -87,7 +87,7 @@ export function PendingList({ memorialId, empty, onGone }: { memorialId: string;
           onGone();
         }}
       >
-        <p>De bliver aldrig vist på mindesiden, og det kan ikke fortrydes. Du kan stadig læse dem under &quot;Afvist&quot;.</p>
+        <p>De bliver aldrig vist på mindesiden, og det kan ikke fortrydes. Du kan stadig læse dem under &quot;Afvist&quot;, til vi sletter dem i løbet af det næste døgn.</p>
       </ConfirmDialog>
     </div>
   );

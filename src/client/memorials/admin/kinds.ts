@@ -19,7 +19,7 @@ export const LISTS: readonly { status: PostStatus; tab: string; empty: string; h
   },
   { status: 'approved', tab: 'Godkendt', empty: 'Der er ikke godkendt noget endnu.', hint: 'Det, der vises på mindesiden nu. Skjul det, du ikke længere vil vise.' },
   { status: 'hidden', tab: 'Skjult', empty: 'Der er intet skjult.', hint: 'Godkendt tidligere, men taget ned igen. Du kan vise det igen, når du vil.' },
-  { status: 'rejected', tab: 'Afvist', empty: 'Der er intet afvist.', hint: 'Det, der aldrig blev vist. Det kan kun læses her.' },
+  { status: 'rejected', tab: 'Afvist', empty: 'Der er intet afvist.', hint: 'Det, der aldrig blev vist. Det kan kun læses her, til vi sletter det i løbet af det næste døgn.' },
 ];
 
 const WHEN = new Intl.DateTimeFormat('da-DK', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Copenhagen' });
