@@ -25,6 +25,7 @@ import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
 import { SERVER_ERROR_MESSAGE, clientErrorHandler, frameworkErrors, refuseUncleanInput } from './lib/clean-input';
 import { HttpError } from './lib/errors';
+import { requestForLog } from './lib/request-log';
 import { createDailySchedule } from './lib/daily';
 import { PRUNE_JOBS, createJobRunner, pruneJobsJob } from './lib/jobs';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
@@ -70,6 +71,8 @@ export interface AppInput {
   /** Where media is kept; by default what the configuration names (S3_BUCKET, else DATA_DIR/media). */
   storage?: Storage;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests that read it). */
+  logStream?: NodeJS.WritableStream;
   /** Told of every route as it is added: for tests that go through every call (api-fuzz.test.ts). */
   onRoute?: (route: RouteOptions) => void;
   /** The largest upload of each kind; by default the product's (shared/media-limits.ts). Tests go past a small one in kilobytes. */
@@ -83,7 +86,10 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const { config, db } = input;
   const app = Fastify({
-    logger: input.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      input.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, serializers: { req: requestForLog }, ...(input.logStream ? { stream: input.logStream } : {}) },
     // A number of hops is trusted as proxy-addr counts them: the connection's own address is hop 0.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
