@@ -21,3 +21,22 @@ const kroner = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, maximu
 export function formatPrice(ore: number): string {
   return `${kroner.format(ore / 100)} kr.`;
 }
+
+/**
+ * What a plan in the database promises that is not built yet: music, the family tree, anything
+ * made with AI (the animated greeting included), and themes and layouts, which every memorial has
+ * for free today. The plans' rows (prices included) stay as they are, ready for the day these are
+ * built; until then /pricing shows only what a family actually gets.
+ */
+const NOT_BUILT_YET = /musik|stamtræ|\bAI\b|animere|temaer|layouts?\b|farver/i;
+
+/**
+ * The plans as /pricing may sell them today: a plan that is only something not built yet is left
+ * out, and every other loses the features and the description that promise such things.
+ */
+export function sellablePlans(plans: Plan[]): Plan[] {
+  return plans.flatMap((plan) => {
+    if (NOT_BUILT_YET.test(plan.name)) return [];
+    return [{ ...plan, description: NOT_BUILT_YET.test(plan.description) ? '' : plan.description, features: plan.features.filter((feature) => !NOT_BUILT_YET.test(feature)) }];
+  });
+}
