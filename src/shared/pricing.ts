@@ -30,13 +30,18 @@ export function formatPrice(ore: number): string {
  */
 const NOT_BUILT_YET = /musik|stamtræ|\bAI\b|animere|temaer|layouts?\b|farver/i;
 
+/** Said of a subscription instead of a description that promises what is not built yet. */
+export const SUBSCRIPTION_PLAIN = 'Plads til alle billederne og filmene, når galleriet vokser. Stop når I vil – intet bliver slettet.';
+
 /**
  * The plans as /pricing may sell them today: a plan that is only something not built yet is left
- * out, and every other loses the features and the description that promise such things.
+ * out, and every other loses the features that promise such things; its description, if it does
+ * too, gives way to a plain one (a subscription's) or to none.
  */
 export function sellablePlans(plans: Plan[]): Plan[] {
   return plans.flatMap((plan) => {
     if (NOT_BUILT_YET.test(plan.name)) return [];
-    return [{ ...plan, description: NOT_BUILT_YET.test(plan.description) ? '' : plan.description, features: plan.features.filter((feature) => !NOT_BUILT_YET.test(feature)) }];
+    const description = NOT_BUILT_YET.test(plan.description) ? (plan.interval === 'once' ? '' : SUBSCRIPTION_PLAIN) : plan.description;
+    return [{ ...plan, description, features: plan.features.filter((feature) => !NOT_BUILT_YET.test(feature)) }];
   });
 }
