@@ -15,10 +15,9 @@ import '@fontsource-variable/source-sans-3/wght.css';
 import './styles.css';
 import { startCookieBanner } from './consent/cookie-banner';
 import { whenIntent } from './lib/intent';
+import { MEMORIAL_PAGE_PATH } from './lib/visitor-pages';
 import { registerServiceWorker } from './service-worker';
 
-/** The addresses of a memorial page; the server draws them only for visitors (src/server/app.ts). */
-const MEMORIAL_PAGE = /^\/(memorial|classic-memorial|enhanced-memorial)\/[^/]+$/;
 
 const root = document.getElementById('root')!;
 // The landing page and a memorial page arrive rendered by the server: take them over instead of
@@ -34,7 +33,7 @@ const start = () => {
 startCookieBanner(() => void import('./overlays').then(({ openCookieSettings }) => openCookieSettings()));
 // A tap made before this entry arrived was the visitor reaching for the page: start now, and the
 // tap is pressed again once the page is alive.
-if (drawnFor !== null && MEMORIAL_PAGE.test(drawnFor) && !window.__hasEarlyTap?.()) whenIntent(start);
+if (drawnFor !== null && MEMORIAL_PAGE_PATH.test(drawnFor) && !window.__hasEarlyTap?.()) whenIntent(start);
 else start();
 
 registerServiceWorker();

@@ -19,7 +19,8 @@ export const qrEmailRegisterBody = z.object({
 });
 export type QrEmailRegisterBody = z.input<typeof qrEmailRegisterBody>;
 
-export const setupTokenParams = z.object({ token: z.string().min(20).max(200) });
+/** Any text: a link cut short is simply unknown, and answered as one (not with a validation message). */
+export const setupTokenParams = z.object({ token: z.string().min(1).max(200) });
 
 export const accountSetupResponse = z.object({ fullName: z.string(), email: z.string(), qrCode: z.string() });
 export type AccountSetup = z.infer<typeof accountSetupResponse>;

@@ -45,7 +45,8 @@ export type InvitationsList = z.output<typeof invitationsResponse>;
 
 export const invitationParams = z.object({ id: z.string().min(1).max(120), invitationId: z.uuid('Ukendt invitation.') });
 
-export const invitationTokenParams = z.object({ token: z.string().min(20).max(200) });
+/** Any text: a link cut short is simply unknown, and answered as one (not with a validation message). */
+export const invitationTokenParams = z.object({ token: z.string().min(1).max(200) });
 
 export const INVITATION_STATES = ['valid', 'used', 'expired', 'withdrawn'] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];

@@ -26,7 +26,7 @@ const SECTION_HEADINGS = [
   'Tilbyd jeres kunder en mindesten, der kan mere', // reseller call to action
 ];
 
-const EXTRAS = ['Temaer', 'Stamtræ', 'Altid tilgængelig', 'Animerede hilsner med AI', 'Adgang med QR-kode'];
+const EXTRAS = ['Temaer', 'Minder fra andre', 'Påmindelse på mærkedage', 'Altid tilgængelig', 'Adgang med QR-kode'];
 
 async function openLanding(page: Page) {
   await page.goto('/');
@@ -50,6 +50,14 @@ describe('the landing page', () => {
 
     const extras = page.locator('section#muligheder');
     for (const name of EXTRAS) await visible(extras.getByRole('heading', { level: 3, name, exact: true }));
+
+    // It sells only what exists: no music player, family tree, AI, downloadable copy or Premium themes
+    // (every memorial has the themes for free), hidden sections included, and never "kommer snart".
+    const html = await page.locator('main').innerHTML();
+    for (const claim of [/Musik på mindesiden/i, /Musik og stamtræ/i, /stamtræ/i, /\bAI\b/, /hente hele siden ned/i, /som en selvstændig hjemmeside/i, /Alle temaer og begge layouts/, /kommer snart/i]) {
+      expect(html).not.toMatch(claim);
+    }
+    await visible(page.locator('section#premium').getByText('Ubegrænset plads til billeder og film'));
 
     // Hidden: present between the extras and premium, but neither seen nor read out.
     const advanced = page.locator('section#avanceret');

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { CONTACT_THANKS } from '../../src/shared/contact';
-import { formatPrice, type Plan } from '../../src/shared/pricing';
+import { formatPrice, type Plan, sellablePlans } from '../../src/shared/pricing';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
@@ -31,14 +31,23 @@ async function withDarkTheme(page: Page) {
 }
 
 describe('/pricing', () => {
-  test('shows every plan of the server with its price in kroner incl. 25 % moms, the highlighted one marked', async () => {
+  test('shows the server’s plans with their prices in kroner incl. 25 % moms, the highlighted one marked, selling only what exists', async () => {
     const { page, server } = e2e;
     const { body } = await callApi<{ plans: Plan[] }>(server, 'GET', '/api/plans');
     expect(body.plans.length).toBeGreaterThan(1);
 
     await page.goto('/pricing');
     await visible(page.getByRole('heading', { level: 1, name: 'Priser' }));
-    for (const plan of body.plans) {
+    const sold = sellablePlans(body.plans);
+    expect(sold.length).toBeGreaterThan(1);
+    // A plan that is only something not built yet (the AI greeting) is not offered.
+    expect(sold.map((plan) => plan.slug)).not.toContain('animeret-hilsen');
+    expect(await page.getByRole('article', { name: 'Animeret hilsen' }).count()).toBe(0);
+    // Nothing on the page sells what is not built yet, nor themes that every memorial has for free.
+    const main = await page.getByRole('main').innerText();
+    for (const claim of [/musik/i, /stamtræ/i, /\bAI\b/, /animere/i, /Alle temaer og begge layouts/, /kommer snart/i]) expect(main).not.toMatch(claim);
+    await visible(page.getByText('Alle farvetemaer og begge layouts, det klassiske og det udvidede, er med på den gratis mindeside.'));
+    for (const plan of sold) {
       const card = page.getByRole('article', { name: plan.name, exact: true });
       const text = (await (await visible(card)).innerText()).replace(/\s+/g, ' ');
       if (plan.priceOre === 0) {
@@ -48,7 +57,7 @@ describe('/pricing', () => {
         expect(price).toMatch(/^\d{1,3}(\.\d{3})*,\d{2} kr\.$/);
         expect(text).toContain(`${price} ${INTERVALS[plan.interval]}`);
       }
-      expect(text).toContain(plan.description);
+      if (plan.description) expect(text).toContain(plan.description);
       for (const feature of plan.features) expect(text).toContain(feature);
       expect(text.includes('Anbefalet'), `${plan.name} marked as recommended`).toBe(plan.highlighted);
     }

@@ -3,14 +3,12 @@ import { Section } from './Section';
 const advanced = [
   { title: 'Delt mindesten', text: 'Én QR-kode til et ægtepar, der hviler under samme sten – med hver sin mindeside.' },
   { title: 'QR-koden graveret i stenen', text: 'Stenhuggeren lasergraverer koden direkte i granitten ud fra en fil, vi leverer.' },
-  { title: 'Sange skrevet med AI', text: 'En sang skrevet ud fra jeres egne minder om personen.' },
-  { title: 'Hele mindesiden som fil', text: 'Eksporter mindesiden som en selvstændig hjemmeside med billeder og gæstebog.' },
 ];
 
 /**
- * Features that are built but not shown on the front page yet (SPEC.md §2: "a hidden
- * advanced-features section"). The `hidden` attribute keeps it out of sight and out of the
- * accessibility tree, while the text is ready the day it is switched on.
+ * SPEC.md §2's "hidden advanced-features section". The `hidden` attribute keeps it out of sight
+ * and out of the accessibility tree. It names only what a stone can carry; what is not built yet
+ * (AI songs, the memorial as a file to download) is not sold here, hidden or not.
  */
 export function AdvancedSection() {
   return (

@@ -6,7 +6,8 @@ import { Ornament } from '@/client/components/ui/ornament';
 import { cn } from '@/client/lib/cn';
 import { BELOW_THE_FOLD, Section, SectionHeading } from './Section';
 
-const premium = ['Alle temaer og begge layouts', 'Ubegrænset plads til billeder og video', 'Musik og stamtræ', 'Animerede hilsner og sange med AI'];
+/** What Premium holds today; temaer and both layouts are on the free page (ExtrasSection.tsx). */
+const premium = ['Ubegrænset plads til billeder og film', 'Betal måned for måned eller for et år', 'Stop når I vil – intet bliver slettet'];
 
 export function PremiumSection() {
   return (
@@ -17,8 +18,9 @@ export function PremiumSection() {
       title="Mere plads til minderne"
       lead={
         <p>
-          Mindesiden er gratis og bliver ved med at være det. Med Premium får I flere muligheder for at fortælle historien.
-          Betal måned for måned eller for et år ad gangen, og stop når I vil – mindesiden og alt på den bliver stående.
+          Mindesiden er gratis og bliver ved med at være det – med livshistorie, billeder, lys, gæstebog og alle temaer.
+          Når galleriet vokser, giver Premium plads til alle billederne og filmene. Stopper I, bliver mindesiden og alt på
+          den stående.
         </p>
       }
     >

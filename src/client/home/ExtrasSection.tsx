@@ -1,27 +1,27 @@
 import type { LucideIcon } from 'lucide-react';
-import { Archive, Palette, QrCode, Sparkles, TreeDeciduous } from 'lucide-react';
+import { Archive, CalendarHeart, MessageSquareHeart, Palette, QrCode } from 'lucide-react';
 import { Section } from './Section';
 
 const extras: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: Palette,
     title: 'Temaer',
-    text: 'Vælg farver, skrift og opsætning, der passer til personen – stille og klassisk eller lyst og varmt.',
+    text: 'Vælg farver og opsætning, der passer til personen – stille og klassisk eller lyst og varmt. Alle temaer er med på den gratis mindeside.',
   },
   {
-    icon: TreeDeciduous,
-    title: 'Stamtræ',
-    text: 'Vis slægten i et overskueligt stamtræ, så de næste generationer kan se, hvor de kommer fra.',
+    icon: MessageSquareHeart,
+    title: 'Minder fra andre',
+    text: 'Venner, kolleger og naboer kan dele et minde med et billede, som familien måske aldrig har set. I godkender det, før det vises.',
+  },
+  {
+    icon: CalendarHeart,
+    title: 'Påmindelse på mærkedage',
+    text: 'Vil I det, får I en stille e-mail på fødselsdagen og dødsdagen med et link til at tænde et lys.',
   },
   {
     icon: Archive,
     title: 'Altid tilgængelig',
-    text: 'Mindesiden er bygget til at holde lige så længe som stenen. I kan når som helst hente hele siden ned og gemme den selv – den kan åbnes uden internet i enhver browser.',
-  },
-  {
-    icon: Sparkles,
-    title: 'Animerede hilsner med AI',
-    text: 'Et kært portræt kan forsigtigt vækkes til live – et smil, et blik. I ser resultatet først og bestemmer selv, om det skal vises.',
+    text: 'Mindesiden er bygget til at holde lige så længe som stenen. Den åbner hurtigt, også på en ældre telefon ved graven, og en side, man har besøgt, kan åbnes igen uden internet.',
   },
   {
     icon: QrCode,
@@ -36,7 +36,7 @@ export function ExtrasSection() {
       id="muligheder"
       eyebrow="Flere muligheder"
       title="Når I vil give mindesiden lidt mere"
-      lead={<p>Mindesiden kan vokse med tiden. Her er nogle af de ting, familier bruger den til.</p>}
+      lead={<p>Mindesiden kan vokse med tiden. Alt det her kan I bruge allerede i dag.</p>}
     >
       <ul className="mt-12 grid gap-x-10 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
         {extras.map(({ icon: Icon, title, text }) => (

@@ -1,12 +1,12 @@
 import type { LucideIcon } from 'lucide-react';
-import { BookOpen, Flame, Images, MapPin, Music, Users } from 'lucide-react';
+import { BookOpen, Flame, Images, LockKeyhole, MapPin, Users } from 'lucide-react';
 import { Section } from './Section';
 
 const features: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: BookOpen, title: 'Livshistorie og tidslinje', text: 'Fortæl om barndommen, arbejdslivet og familien, og sæt de vigtige år ind på en tidslinje.' },
   { icon: Images, title: 'Billeder og video', text: 'Saml billeder og små film fra hele familien i ét roligt galleri med jeres egne billedtekster.' },
   { icon: Flame, title: 'Lys og hilsner', text: 'Besøgende kan tænde et lys eller skrive en hilsen – også dem, der bor langt fra graven.' },
-  { icon: Music, title: 'Musik', text: 'Salmen fra bisættelsen eller yndlingssangen, som besøgende selv kan vælge at lytte til.' },
+  { icon: LockKeyhole, title: 'I vælger, hvem der ser den', text: 'Offentlig for alle, skjult så kun QR-koden og linket fører dertil, eller privat for dem, I inviterer.' },
   { icon: Users, title: 'Familien sammen', text: 'Inviter søskende og børnebørn som medadministratorer, så I kan skrive siden sammen.' },
   { icon: MapPin, title: 'Find graven', text: 'Kirkegård, afdeling og gravnummer på siden, så gæster kan finde vej til stenen.' },
 ];

@@ -3,7 +3,7 @@ import { Section } from './Section';
 const steps = [
   { title: 'QR-koden på stenen', text: 'Bedemanden eller stenhuggeren giver jer en QR-kode, der graveres i stenen eller sættes på som en lille plade.' },
   { title: 'Jeres konto', text: 'I opretter en konto med koden. Så hører stenen til familien, og ingen andre kan overtage den.' },
-  { title: 'Mindesiden', text: 'I fylder siden med billeder, livshistorie og musik – i jeres eget tempo. Den, der scanner koden, kommer direkte ind på siden.' },
+  { title: 'Mindesiden', text: 'I fylder siden med billeder, film, livshistorie og livslinje – i jeres eget tempo. Den, der scanner koden, kommer direkte ind på siden.' },
 ];
 
 /** What a memorial stone with a QR code is, told before anything else. */

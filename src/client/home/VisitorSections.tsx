@@ -1,5 +1,5 @@
-/** What a visitor can do on a memorial page: light a candle, write in the guestbook, listen. */
-import { Music2, Pause } from 'lucide-react';
+/** What a visitor can do on a memorial page: light a candle, write in the guestbook, listen to a film the family added. */
+import { Music2, Play } from 'lucide-react';
 import { Flame } from '@/client/components/ui/ornament';
 import { Story, VignetteCard } from './Story';
 
@@ -86,9 +86,9 @@ export function MusicSection() {
         <VignetteCard>
           <ul className="space-y-4">
             {[
-              { title: 'Den blå anemone', note: 'Sunget ved bisættelsen', playing: true },
-              { title: 'Vals fra bryllupet, 1968', note: 'Fra familiens gamle plade', playing: false },
-              { title: 'Det er hvidt herude', note: 'Hver juleaften', playing: false },
+              { title: 'Den blå anemone', note: 'Sunget ved bisættelsen · YouTube', playing: true },
+              { title: 'Vals fra bryllupet, 1968', note: 'Filmet af onkel Bent', playing: false },
+              { title: 'Det er hvidt herude', note: 'Hver juleaften · YouTube', playing: false },
             ].map((track) => (
               <li key={track.title} className="flex items-center gap-4">
                 <span
@@ -98,7 +98,7 @@ export function MusicSection() {
                       : 'flex size-11 shrink-0 items-center justify-center rounded-full bg-gold-soft/70 text-gold-text'
                   }
                 >
-                  {track.playing ? <Pause className="size-5" /> : <Music2 className="size-5" />}
+                  {track.playing ? <Play className="size-5" /> : <Music2 className="size-5" />}
                 </span>
                 <span className="min-w-0">
                   <span className="block font-semibold">{track.title}</span>
@@ -111,10 +111,10 @@ export function MusicSection() {
       }
     >
       <p>
-        Salmen fra bisættelsen, valsen fra bryllupet eller pladen, der altid kørte i køkkenet. Læg musikken på
-        mindesiden, så besøgende kan lytte, mens de ser billederne.
+        Salmen fra bisættelsen, valsen fra bryllupet eller sangen, der altid blev sunget til jul. Læg den i mindesidens
+        galleri som en film fra YouTube eller jeres egen optagelse, så besøgende kan lytte, mens de ser billederne.
       </p>
-      <p>Musikken spiller først, når man selv trykker på afspil – ingen bliver overrasket af lyd ved graven.</p>
+      <p>Den spiller først, når man selv trykker på afspil – ingen bliver overrasket af lyd ved graven.</p>
     </Story>
   );
 }

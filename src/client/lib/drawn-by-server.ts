@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { MEMORIAL_PAGE_PATH } from './visitor-pages';
 
 /** The address whose page the server drew into this document, until the app first shows another. */
 let drawnFor: string | null = null;
@@ -23,4 +24,15 @@ export function useDrawnByServer(): boolean {
     return drawnFor === pathname;
   });
   return drawnByServer;
+}
+
+/**
+ * True on a memorial page the server drew: it draws those only for a visitor (visitor-pages.ts),
+ * so the page knows the reader is signed out before asking, and says so the same way on the
+ * server and in the browser's takeover.
+ */
+export function useDrawnForVisitor(): boolean {
+  const drawnByServer = useDrawnByServer();
+  const { pathname } = useLocation();
+  return drawnByServer && MEMORIAL_PAGE_PATH.test(pathname);
 }

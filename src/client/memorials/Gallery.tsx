@@ -5,6 +5,9 @@
  * in a wider container, so it asks for larger files for that one. The lightbox (and Radix Dialog
  * with it) loads on the first tap: most visitors only look at the page.
  *
+ * Each photo has its caption under it (and as its text alternative, or "Billede 3 af Karen Jensen"
+ * without one); the mosaic's large first photo carries it on the photo.
+ *
  * A large gallery shows its first rows (twelve items, or nine beside the mosaic's large first one)
  * and a button for the rest (docs/decisions/0011-gallery-first-rows.md): the visitor at the grave
  * gets a calm page that a weak phone draws quickly, and the lightbox still steps through every item.
@@ -44,6 +47,11 @@ export function itemLabel(item: MediaItem, position: number, total: number, memo
   return `${what} ${position + 1} af ${total}${item.caption ? `: ${item.caption}` : ` fra mindesiden for ${memorialName}`}`;
 }
 
+/** A photo's own description: its caption, or which photo of whom it is. */
+export function photoAlt(item: MediaItem, position: number, memorialName: string): string {
+  return item.caption || `Billede ${position + 1} af ${memorialName}`;
+}
+
 interface GalleryProps {
   items: MediaItem[];
   memorialName: string;
@@ -81,7 +89,7 @@ export function Gallery({ items, memorialName, variant = 'grid' }: GalleryProps)
                 className="group relative block aspect-square w-full cursor-pointer overflow-hidden rounded-lg border border-border bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 {item.kind === 'photo' ? (
-                  <Picture item={item} sizes={featured ? FEATURED_SIZES : variant === 'mosaic' ? MOSAIC_SIZES : THUMB_SIZES} alt="" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
+                  <Picture item={item} sizes={featured ? FEATURED_SIZES : variant === 'mosaic' ? MOSAIC_SIZES : THUMB_SIZES} alt={photoAlt(item, index, memorialName)} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
                 ) : (
                   <span className="flex size-full flex-col items-center justify-center gap-2 p-3 text-center text-muted-foreground">
                     <span className="flex size-14 items-center justify-center rounded-full bg-card text-foreground shadow-sm">
@@ -96,6 +104,8 @@ export function Gallery({ items, memorialName, variant = 'grid' }: GalleryProps)
                   </span>
                 ) : null}
               </button>
+              {/* The featured photo carries its caption on it; the others under them. */}
+              {item.kind === 'photo' && item.caption && !featured ? <p className="mt-2 line-clamp-3 text-sm leading-snug text-muted-foreground dark:text-foreground/80">{item.caption}</p> : null}
             </li>
           );
         })}

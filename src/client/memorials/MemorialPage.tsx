@@ -17,6 +17,7 @@ import { type MemorialLayout, memorialTitle } from '@/shared/memorials';
 import { parseCode } from '@/shared/qr-code';
 import { ClassicMemorial } from './ClassicMemorial';
 import { EnhancedMemorial } from './EnhancedMemorial';
+import { FamilyBar } from './FamilyBar';
 import { MemorialPosts } from './posts/MemorialPosts';
 import { useMemorial } from './use-memorial';
 
@@ -44,6 +45,7 @@ function Memorial({ id, layout }: { id: string; layout?: MemorialLayout }) {
     const posts = <MemorialPosts memorial={memorial.data} />;
     return (
       <PageShell>
+        <FamilyBar memorial={memorial.data} />
         {(layout ?? memorial.data.layout) === 'enhanced' ? (
           <EnhancedMemorial memorial={memorial.data}>{posts}</EnhancedMemorial>
         ) : (

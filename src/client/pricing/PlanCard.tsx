@@ -29,7 +29,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <span className="font-serif text-4xl font-medium text-foreground">{price.amount}</span>
         {price.interval ? <span className="text-base text-muted-foreground">{price.interval}</span> : null}
       </p>
-      <p className="mt-4 text-muted-foreground">{plan.description}</p>
+      {plan.description ? <p className="mt-4 text-muted-foreground">{plan.description}</p> : null}
       {plan.features.length ? (
         <ul className="mt-6 space-y-3 border-t border-border pt-6">
           {plan.features.map((feature) => (

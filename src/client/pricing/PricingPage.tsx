@@ -1,11 +1,11 @@
 /**
- * /pricing: the plans from GET /api/plans (prices live in the database, PRODUCT.md "Money"), and
- * in plain words what is always free.
+ * /pricing: the plans from GET /api/plans (prices live in the database, PRODUCT.md "Money"), as
+ * far as they hold what exists today (sellablePlans), and in plain words what is always free.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArrowRight, RotateCw } from 'lucide-react';
-import type { Plan } from '@/shared/pricing';
+import { type Plan, sellablePlans } from '@/shared/pricing';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
@@ -49,7 +49,7 @@ function Plans() {
   return (
     <div className="mt-14">
       <ul className="grid gap-8 md:grid-cols-2 xl:grid-cols-3">
-        {query.data.plans.map((plan) => (
+        {sellablePlans(query.data.plans).map((plan) => (
           <li key={plan.slug} className="flex">
             <PlanCard plan={plan} />
           </li>
@@ -86,6 +86,9 @@ export default function PricingPage() {
               <p>
                 Det koster ikke noget at besøge en mindeside, at tænde et lys eller at skrive en hilsen i gæstebogen. Sådan
                 er det for alle, altid, og uden at man skal oprette en konto.
+              </p>
+              <p>
+                Alle farvetemaer og begge layouts, det klassiske og det udvidede, er med på den gratis mindeside.
               </p>
               <p>
                 Der er aldrig reklamer på Mindested. Stopper I et abonnement, bliver mindesiden stående med alt det, I har

@@ -85,6 +85,10 @@ describe('e-mail registration with a QR code', () => {
 
   it('refuses a forged link and an expired one', async () => {
     expect((await t.request({ method: 'GET', url: `/api/setup/${'x'.repeat(43)}` })).json().message).toMatch(/^Linket er ikke gyldigt/);
+    // A link cut short in the e-mail is answered the same way, not with a validation text.
+    const cut = await t.request({ method: 'GET', url: '/api/setup/Xk3v9' });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ message: expect.stringMatching(/^Linket er ikke gyldigt/) });
     const { code } = await createCode(t.database.db);
     const email = address();
     await ask({ fullName: 'Aase Lund', email, qrCode: code });

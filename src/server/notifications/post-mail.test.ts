@@ -328,6 +328,18 @@ describe('the decision links', () => {
     expect(await statusOf(greeting.id)).toBe('rejected');
   });
 
+  it('marks the decided post’s notifications read for every administrator, from the e-mail’s link too', async () => {
+    const { cast, greeting, candle, coadmin } = await mailed();
+    const aboutPost = (postId: string) => t.database.db.select().from(notifications).where(eq(notifications.postId, postId));
+    expect((await aboutPost(greeting.id)).map((n) => n.readAt)).toEqual([null, null]);
+    expect((await useLink(coadmin.greeting.approve)).json<PostDecision>().state).toBe('done');
+    const read = await aboutPost(greeting.id);
+    expect(read.map((n) => n.userId).sort()).toEqual([cast.owner.id, cast.coadmin.id].sort());
+    expect(read.every((n) => n.readAt !== null)).toBe(true);
+    // The candle, not decided, still counts.
+    expect((await aboutPost(candle.id)).map((n) => n.readAt)).toEqual([null, null]);
+  });
+
   it('decides once when both links are pressed at the same moment', async () => {
     const { greeting, owner } = await mailed();
     const answers = await Promise.all([useLink(owner.greeting.approve), useLink(owner.greeting.reject)]);

@@ -244,6 +244,27 @@ describe('moderation', () => {
     const count = await call('GET', '/api/notifications/unread-count', owner);
     expect(count.json()).toEqual({ unreadCount: 2 });
   });
+
+  it('marks a post’s notifications read for every administrator once it is decided, one at a time or together', async () => {
+    const { memorial, owner, coadmin } = await cast();
+    const url = `/api/memorials/${memorial.id}/posts/moderate`;
+    const unread = async (who: Caller) => (await call('GET', '/api/notifications/unread-count', who)).json<{ unreadCount: number }>().unreadCount;
+    const ids: string[] = [];
+    for (const name of ['Ole', 'Grete', 'Bent']) {
+      const response = await post(visitor(), `/api/memorials/${memorial.id}/guestbook`, { name, message: 'Tak for de gode år.' });
+      ids.push(response.json<Post>().id);
+    }
+    expect([await unread(owner), await unread(coadmin)]).toEqual([3, 3]);
+
+    // The co-admin approves one: it stops counting on the owner's bell too.
+    expect((await call('POST', url, coadmin, { ids: [ids[0]], action: 'approve' })).json()).toEqual({ changed: 1 });
+    expect([await unread(owner), await unread(coadmin)]).toEqual([2, 2]);
+    // The owner rejects the other two at once.
+    expect((await call('POST', url, owner, { ids: ids.slice(1), action: 'reject' })).json()).toEqual({ changed: 2 });
+    expect([await unread(owner), await unread(coadmin)]).toEqual([0, 0]);
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+    expect(notes.map((n) => n.readAt !== null)).toEqual([true, true, true]);
+  });
 });
 
 describe('rate limits', () => {

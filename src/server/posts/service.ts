@@ -4,7 +4,7 @@
  * steps. Routes (routes.ts) only parse, call and present.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type MODERATION_ACTIONS, PUBLIC_POSTS_PER_KIND, type Post, type PostKind, type PostSettings, type PostStatus, type PublicPosts } from '../../shared/posts-api';
 import { memorialMembers, memorialPosts, memorials, notifications } from '../db/schema';
 import type { Deps } from '../deps';
@@ -175,7 +175,9 @@ export async function moderationList(deps: Deps, idOrSlug: string, userId: strin
 /**
  * Approves, rejects or hides posts of one memorial, one or many at once. A post not in a state the
  * step may leave (already decided, or another memorial's) is passed over: two moderators deciding
- * the same post at once do not undo each other. Returns how many changed.
+ * the same post at once do not undo each other. The notifications about a post that changed are
+ * marked read for every administrator: what is handled no longer counts on anyone's bell. Returns
+ * how many changed.
  */
 export async function moderate(deps: Deps, idOrSlug: string, userId: string, ids: string[], action: Action): Promise<number> {
   const { row: memorial } = await requireEditor(deps.db, idOrSlug, userId);
@@ -191,6 +193,13 @@ export async function moderate(deps: Deps, idOrSlug: string, userId: string, ids
       .set({ status: step.to, decidedAt: at, decidedBy: userId, visitorHash: null, ...(action === 'reject' ? { photo: null } : {}) })
       .where(deciding)
       .returning({ id: memorialPosts.id });
+    // A decided post is handled for everyone: its notifications stop counting on every moderator's bell.
+    if (rows.length > 0) {
+      await tx
+        .update(notifications)
+        .set({ readAt: at })
+        .where(and(inArray(notifications.postId, rows.map((row) => row.id)), isNull(notifications.readAt)));
+    }
     // What visitors see changed (a post shown or taken down): a new version of the page.
     if (rows.length > 0 && action !== 'reject') await touchMemorial(tx, memorial.id, at);
     return { changed: rows.length, dropped: photos.flatMap((row) => (row.photo ? [row.photo] : [])) };

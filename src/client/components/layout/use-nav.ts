@@ -1,11 +1,16 @@
 import { useUser } from '@/client/auth/use-user';
+import { useDrawnForVisitor } from '@/client/lib/drawn-by-server';
 import { useUnreadCount } from '@/client/notifications/use-unread-count';
 import { useReseller } from '@/client/resellers/use-reseller';
 import { unreadBadge } from '@/shared/notifications';
 
-/** What the header needs to know about the person: signed in, unread count, reseller or not. */
+/** What the header needs to know about the person: signed in (or still being read), unread count, reseller or not. */
 export function useNav() {
-  const { user, isLoading } = useUser();
+  const { user, isLoading: userLoading } = useUser();
+  // A memorial page the server drew is a visitor's (it draws them for no one else): the visitor
+  // sees "Log ind" and "Opret konto" from the first paint, not only after the app has asked.
+  const visitorsPage = useDrawnForVisitor();
+  const isLoading = userLoading && !visitorsPage;
   const signedIn = Boolean(user);
   const unread = useUnreadCount(signedIn);
   const reseller = useReseller(signedIn);

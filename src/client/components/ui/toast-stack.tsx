@@ -27,29 +27,30 @@ export default function ToastStack() {
             type="foreground"
             data-variant={item.variant ?? 'default'}
             className={cn(
-              'group pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border py-4 pr-14 pl-4 shadow-xl',
+              // Compact on a phone (a short strip at the top, not a third of the screen); roomier from 640 px.
+              'group pointer-events-auto relative flex w-full items-start gap-2.5 rounded-lg border py-2.5 pr-12 pl-3 shadow-lg sm:gap-3 sm:rounded-xl sm:py-4 sm:pr-14 sm:pl-4 sm:shadow-xl',
               'data-[state=open]:animate-toast-in data-[state=closed]:animate-fade-out',
               'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-fade-out',
               destructive ? 'border-destructive/40 bg-destructive-soft text-foreground' : 'border-border bg-card text-card-foreground',
             )}
           >
-            <Icon className={cn('mt-0.5 size-6 shrink-0', destructive ? 'text-destructive' : 'text-gold')} aria-hidden="true" />
-            <div className="min-w-0 space-y-1">
+            <Icon className={cn('mt-0.5 size-5 shrink-0 sm:size-6', destructive ? 'text-destructive' : 'text-gold')} aria-hidden="true" />
+            <div className="min-w-0 space-y-0.5 sm:space-y-1">
               <Toast.Title className="font-semibold text-base leading-snug">{item.title}</Toast.Title>
               {item.description ? (
-                <Toast.Description className="text-sm text-muted-foreground dark:text-foreground/80">{item.description}</Toast.Description>
+                <Toast.Description className="text-sm leading-snug text-muted-foreground dark:text-foreground/80">{item.description}</Toast.Description>
               ) : null}
             </div>
             <Toast.Close
               aria-label="Luk besked"
-              className="absolute top-2 right-2 inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-secondary hover:text-foreground focus-visible:outline-3 focus-visible:outline-ring"
+              className="absolute top-0 right-0 inline-flex size-11 sm:top-2 sm:right-2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-secondary hover:text-foreground focus-visible:outline-3 focus-visible:outline-ring"
             >
               <X className="size-5" aria-hidden="true" />
             </Toast.Close>
           </Toast.Root>
         );
       })}
-      <Toast.Viewport label="Beskeder ({hotkey})" className="fixed top-0 right-0 left-0 z-[100] m-0 flex list-none flex-col gap-2 p-3 outline-none sm:top-auto sm:bottom-0 sm:left-auto sm:w-[26rem] sm:p-6" />
+      <Toast.Viewport label="Beskeder ({hotkey})" className="fixed top-0 right-0 left-0 z-[100] m-0 flex list-none flex-col gap-2 p-2 outline-none sm:top-auto sm:bottom-0 sm:left-auto sm:w-[26rem] sm:p-6" />
     </Toast.Provider>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/client/lib/request';
+import { unreadCountQueryKey } from '@/client/notifications/use-unread-count';
 import type { MODERATION_ACTIONS, Post, PostSettings, PostStatus } from '@/shared/posts-api';
 
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -56,7 +57,13 @@ export function useModerate(memorialId: string) {
     onError: (_error, _decision, context) => {
       for (const [key, list] of context?.before ?? []) queryClient.setQueryData(key, list);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listsKey(memorialId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: listsKey(memorialId) }),
+        // A decided post's notifications are read now (server: posts/service.ts): the bell and the list follow.
+        queryClient.invalidateQueries({ queryKey: unreadCountQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['/api/notifications'] }),
+      ]),
   });
 }
 

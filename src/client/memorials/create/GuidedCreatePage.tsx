@@ -1,7 +1,8 @@
 /**
  * /create-memorial/guided: a memorial built one calm step at a time (the person, dates and places,
- * portrait, life story, timeline, who may see it). The first step creates the memorial as private,
- * so nothing is public before the family says so in the last step; each later step is sent when
+ * portrait, life story, timeline, who may see it). The second step creates the memorial as private
+ * with its name and dates (its address is made of them), so nothing is public before the family
+ * says so in the last step, which gives it its readable address; each later step is sent when
  * the person goes on. What is typed in between is kept in the browser (guided/draft.ts), so a
  * reload or a closed tab brings the person back to the same step with the same words.
  */
@@ -13,7 +14,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardBody } from '@/client/components/ui/card';
 import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
-import { ApiError, NETWORK_ERROR } from '@/client/lib/request';
+import { ApiError, NETWORK_ERROR, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import type { User } from '@/shared/auth';
 import { MEMORIAL_LIMITS as L, type Memorial } from '@/shared/memorials';
@@ -28,6 +29,9 @@ import { useMemorial } from '../use-memorial';
 import { CreateShell } from './CreateShell';
 import { useDraft, type WizardFields } from './guided/draft';
 import { PortraitStep } from './guided/PortraitStep';
+
+/** The random end of a private memorial's address (src/server/memorials/slug.ts privateSlug). */
+const PRIVATE_TAIL = /-[0-9a-z]{8}$/;
 
 const STEPS = [
   { title: 'Personen', lead: 'Hvem er mindesiden for?' },
@@ -74,7 +78,7 @@ function Wizard({ user }: { user: User }) {
   const [errors, setErrors] = useState<Errors>({});
   const [uploading, setUploading] = useState(false);
   // Back after a reload or another day: greeted once, until the first step is taken.
-  const [resumed] = useState(() => draft.memorialId !== null && draft.step > 0);
+  const [resumed] = useState(() => draft.step > 0);
   const [moved, setMoved] = useState(false);
 
   const serverMemorial = draft.memorialId ? memorial.data : undefined;
@@ -87,10 +91,11 @@ function Wizard({ user }: { user: User }) {
     if (moved) heading.current?.focus();
   }, [step, moved]);
 
-  const go = (next: number) => {
+  /** `keep`: what was typed is not sent yet (the first step waits for the second), so the draft keeps it. */
+  const go = (next: number, keep = false) => {
     setMoved(true);
     setErrors({});
-    update({ step: next, fields: {} });
+    update(keep ? { step: next } : { step: next, fields: {} });
     window.scrollTo({ top: 0 });
   };
 
@@ -109,30 +114,36 @@ function Wizard({ user }: { user: User }) {
   function next() {
     if (step === 0) {
       if (!checkPerson(['name', 'epitaph'])) return;
-      if (!draft.memorialId) {
-        create.mutate(
-          { name: fields.name, epitaph: fields.epitaph, privacy: 'private' },
-          {
-            onSuccess: (created) => {
-              setMoved(true);
-              update({ memorialId: created.id, step: 1, fields: {} });
-            },
-          },
-        );
-        return;
-      }
+      // Not made yet: the name waits in the draft for the dates, which its address is made of.
+      if (!draft.memorialId) return go(1, true);
       return send({ name: fields.name, epitaph: fields.epitaph });
     }
     if (step === 1) {
-      if (!checkPerson(['birthDate', 'deathDate', 'birthPlace', 'deathPlace'])) return;
+      if (!checkPerson(['name', 'epitaph', 'birthDate', 'deathDate', 'birthPlace', 'deathPlace'])) return;
       const person = personForm.parse(fields);
-      return send({
+      const datesAndPlaces = {
         birthDate: person.birthDate,
         deathDate: person.deathDate,
         birthPlace: person.birthPlace,
         deathPlace: person.deathPlace,
         restingPlace: { ...(serverMemorial?.restingPlace ?? { section: '', graveNumber: '', latitude: null, longitude: null }), cemetery: fields.cemetery.trim() },
-      });
+      };
+      if (!draft.memorialId) {
+        // Made here, with the name and the years, so its address reads like the demo's:
+        // karen-jensen-1941-2023 (src/server/memorials/slug.ts baseSlug). Private until the last step.
+        create.mutate(
+          { name: fields.name, epitaph: fields.epitaph, ...datesAndPlaces, privacy: 'private' },
+          {
+            onSuccess: (created) => {
+              setMoved(true);
+              update({ memorialId: created.id, step: 2, fields: {} });
+              window.scrollTo({ top: 0 });
+            },
+          },
+        );
+        return;
+      }
+      return send(datesAndPlaces);
     }
     if (step === 2) return go(3);
     if (step === 3) return send({ lifeStory: fields.lifeStory });
@@ -144,13 +155,26 @@ function Wizard({ user }: { user: User }) {
       }
       return send({ timeline: checked.data });
     }
+    const ready = {
+      onSuccess: (done: Memorial) => {
+        finish();
+        toast({ title: 'Mindesiden er klar', description: 'I kan altid tilføje flere billeder og minder.' });
+        void navigate(`/memorial/${done.slug}`);
+      },
+    };
+    const privacy = { privacy: fields.privacy };
+    // Private while it was made, its address ends in random characters (docs/decisions/0021). Shown
+    // to nobody yet, it takes its readable address (name and years) when the family opens it; if
+    // that is taken, it keeps the one it has, which the edit page can change.
+    const readable = serverMemorial?.privacy === 'private' && fields.privacy !== 'private' ? serverMemorial.slug.replace(PRIVATE_TAIL, '') : null;
+    if (!readable || readable === serverMemorial?.slug) return save.mutate({ body: privacy }, ready);
     save.mutate(
-      { body: { privacy: fields.privacy } },
+      { body: { ...privacy, slug: readable }, quiet: true },
       {
-        onSuccess: (done) => {
-          finish();
-          toast({ title: 'Mindesiden er klar', description: 'I kan altid tilføje flere billeder og minder.' });
-          void navigate(`/memorial/${done.slug}`);
+        ...ready,
+        onError: (error) => {
+          if (error instanceof ApiError && (error.status === 409 || error.status === 400)) save.mutate({ body: privacy }, ready);
+          else toast({ variant: 'destructive', title: 'Fejl ved opdatering', description: errorMessage(error) });
         },
       },
     );

@@ -1,0 +1,6 @@
+/**
+ * The addresses of a memorial page. The server draws them only for visitors (src/server/app.ts):
+ * a signed-in reader gets the app, which draws the page itself. So a memorial page the server drew
+ * was drawn for someone nobody has signed in as.
+ */
+export const MEMORIAL_PAGE_PATH = /^\/(memorial|classic-memorial|enhanced-memorial)\/[^/]+$/;

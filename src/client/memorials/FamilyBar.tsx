@@ -1,0 +1,39 @@
+/**
+ * The family's way from their own memorial page to its work: editing the page, and "Hilsner og
+ * lys" (what visitors left, waiting for approval). Shown only to the memorial's owner and
+ * co-admins (`viewer.canEdit`; the server checks every call anyway), and never on a page the
+ * server drew: that HTML is made once and shared by every visitor (docs/decisions/0009, 0012), so
+ * nothing in it may belong to one reader. A member's page is drawn by the browser (src/server/app.ts).
+ */
+import { MessageSquareHeart, PencilLine } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/client/components/ui/button';
+import { useDrawnByServer } from '@/client/lib/drawn-by-server';
+import type { Memorial } from '@/shared/memorials';
+
+export function FamilyBar({ memorial }: { memorial: Memorial }) {
+  const drawnByServer = useDrawnByServer();
+  if (drawnByServer || !memorial.viewer.canEdit) return null;
+  const address = encodeURIComponent(memorial.slug);
+  return (
+    <nav aria-label="Din mindeside" className="border-b border-border/80 bg-card/80">
+      <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <p className="text-base text-muted-foreground dark:text-foreground/80">Du er administrator af mindesiden.</p>
+        <div className="grid gap-2 sm:flex">
+          <Button asChild variant="secondary">
+            <Link to={`/edit-memorial/${address}`}>
+              <PencilLine aria-hidden="true" />
+              Rediger mindesiden
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to={`/memorial/${address}/admin`}>
+              <MessageSquareHeart aria-hidden="true" />
+              Hilsner og lys
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}
