@@ -23,5 +23,10 @@ export const consentRecords = pgTable(
     visitorHash: text('visitor_hash').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('consent_records_user_idx').on(t.userId), index('consent_records_visitor_idx').on(t.visitorHash)],
+  (t) => [
+    index('consent_records_user_idx').on(t.userId),
+    index('consent_records_visitor_idx').on(t.visitorHash),
+    // The daily purge of records past their period (privacy/purges.ts).
+    index('consent_records_recorded_idx').on(t.recordedAt),
+  ],
 );

@@ -39,7 +39,11 @@ export const memorials = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('memorials_slug_key').on(t.slug)],
+  (t) => [
+    uniqueIndex('memorials_slug_key').on(t.slug),
+    // The daily purge of memorials deleted over 30 days ago (privacy/purges.ts): few rows, found at once.
+    index('memorials_deleted_idx').on(t.deletedAt).where(sql`deleted_at is not null`),
+  ],
 );
 
 /** Who may do what on a memorial: exactly one owner, any number of co-admins and invited viewers. */

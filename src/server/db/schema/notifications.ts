@@ -33,5 +33,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_unread_idx').on(t.userId).where(sql`read_at is null`),
     index('notifications_unmailed_idx').on(t.createdAt).where(sql`mailed_at is null and post_id is not null`),
+    // A decided post's notifications are marked read (posts/service.ts moderate), and a purged
+    // post's go with it (the foreign key): both find them by post.
+    index('notifications_post_idx').on(t.postId).where(sql`post_id is not null`),
   ],
 );

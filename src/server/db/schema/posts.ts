@@ -48,6 +48,8 @@ export const memorialPosts = pgTable(
     index('memorial_posts_memorial_status_idx').on(t.memorialId, t.status, t.createdAt),
     index('memorial_posts_author_idx').on(t.authorId),
     index('memorial_posts_visitor_idx').on(t.visitorHash).where(sql`visitor_hash is not null`),
+    // The daily purge of rejected posts (privacy/purges.ts).
+    index('memorial_posts_rejected_idx').on(t.decidedAt).where(sql`status = 'rejected'`),
   ],
 );
 

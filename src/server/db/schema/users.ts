@@ -38,7 +38,11 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // The daily purge of expired sessions (privacy/purges.ts).
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Single-use password reset links; the token is stored only as a hash. */
