@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    setupFiles: ['tests/support/fail-on-errors.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Two cores: argon2 and PGlite are CPU-bound, more workers only queue.

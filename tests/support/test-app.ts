@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type AppInput, buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -13,6 +14,7 @@ import { type Storage, createStorage } from '../../src/server/lib/storage';
 import type { ConnectionLog, Database } from '../../src/server/db/connection';
 import type { UploadLimits } from '../../src/server/lib/uploads';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
+import { recordServerLogLine } from './server-errors';
 import { createTestDatabase } from './test-database';
 
 export interface TestClock {
@@ -53,7 +55,8 @@ export async function createTestApp(
     BASE_URL: 'http://localhost:5000',
     DATA_DIR: '/nonexistent-test-data-dir',
     SMTP_URL: mail.url,
-    LOG_LEVEL: 'silent',
+    // Errors only, and each one fails the test that did not expect it (server-errors.ts).
+    LOG_LEVEL: 'error',
     ...env,
   });
   const app = await buildApp({
@@ -61,7 +64,12 @@ export async function createTestApp(
     db: database.db,
     now: clock.now,
     randomBytes,
-    logger: false,
+    logStream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line.trim()) recordServerLogLine(line);
+        done();
+      },
+    }),
     clientDir: options.clientDir,
     onRoute: options.onRoute,
     // Media on a disk of the test's own, removed when it closes.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { expectServerError } from '../../../tests/support/server-errors';
 import { type Storage, createStorage } from '../lib/storage';
 
 let t: TestApp;
@@ -38,6 +39,7 @@ describe('GET /api/health/ready (and /api/health, the same)', () => {
   });
 
   it('answers 503 when the database is gone', async () => {
+    expectServerError(/Cannot use a pool after calling end on the pool|PGlite is closed|closed/i);
     const other = await createTestApp();
     await other.database.close();
     for (const url of ['/api/health/ready', '/api/health']) {
@@ -50,6 +52,7 @@ describe('GET /api/health/ready (and /api/health, the same)', () => {
   });
 
   it('answers 503 when the storage does not answer', async () => {
+    expectServerError(/ECONNREFUSED/);
     const other = await createTestApp({}, { storage: brokenStorage() });
     try {
       const response = await other.request({ method: 'GET', url: '/api/health/ready' });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageDir, VIDEO_HEADS, createImageDir, writeImage } from '../../../tests/support/images';
 import { type Cast, castMemorial } from '../../../tests/support/memorial-cast';
 import { multipartForm } from '../../../tests/support/multipart';
+import { expectServerError } from '../../../tests/support/server-errors';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { MediaItem } from '../../shared/media';
 
@@ -94,6 +95,7 @@ describe('every media answer', () => {
   });
 
   it('sends no file whose stored type is not a photo or a video', async () => {
+    expectServerError(/a stored media file has a type that is never served/);
     const cast = await castMemorial(t);
     const key = `memorials/${cast.memorial.id}/${randomUUID()}/side.html`;
     await t.app.deps.storage.put(key, Buffer.from('<script>alert(1)</script>'), { contentType: 'text/html' });

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageDir, createImageDir, exifHasGps, near, pixelAt, RED, writeImage, writeJpegWithGps, writeTextFile } from '../../../tests/support/images';
 import { castMemorial } from '../../../tests/support/memorial-cast';
+import { expectServerError } from '../../../tests/support/server-errors';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { VISITOR_COOKIE } from '../../shared/constants';
 import { MEDIA_MESSAGES } from '../../shared/media-limits';
@@ -195,6 +196,7 @@ describe('a photo that is refused', () => {
   });
 
   it('removes the stored files when the post cannot be saved', async () => {
+    expectServerError(/the database went away/);
     const { memorial } = await castMemorial(t);
     const db = t.app.deps.db;
     const execute = db.execute.bind(db);
