@@ -9,6 +9,15 @@ import { generateCode } from '../../src/shared/qr-code';
 let sequence = 0;
 export const DEFAULT_PASSWORD = 'hemmelig-adgang';
 
+// One argon2 hash per password for the whole file: a hash verifies the same whoever holds it, and
+// hashing anew for every account made only spends the CPU the other test files need.
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
 export async function createUser(
   db: Db,
   overrides: Partial<typeof users.$inferInsert> & { password?: string } = {},
@@ -21,7 +30,7 @@ export async function createUser(
       fullName: `Bruger ${sequence}`,
       username: `bruger${sequence}${randomBytes(2).toString('hex')}`,
       email: `bruger${sequence}-${randomBytes(3).toString('hex')}@eksempel.dk`,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashOf(password),
       ...rest,
     })
     .returning();

@@ -1,16 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { createSession } from '../../src/server/auth/sessions';
+import { SESSION_COOKIE } from '../../src/shared/constants';
 import type { TestApp } from './test-app';
-import { cookieFrom } from './test-app';
-import { DEFAULT_PASSWORD, createUser } from './factories';
+import { createUser } from './factories';
 
-/** Logs `user` in through POST /api/login and returns the Cookie header for their next requests. */
-export async function signIn(t: TestApp, user: { username: string; password?: string }): Promise<string> {
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: user.username, password: user.password ?? DEFAULT_PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
-  return cookieFrom(response);
+/**
+ * A session for `user`, written to the database the way a login writes it, and the Cookie header
+ * for their next requests. A login checks the password with argon2 and counts the attempt; tests
+ * that are about logging in send POST /api/login themselves, the rest need only the session.
+ */
+export async function signIn(t: TestApp, user: { id: string }): Promise<string> {
+  const { token } = await createSession(t.database.db, { now: t.clock.now, randomBytes }, user.id);
+  return `${SESSION_COOKIE}=${token}`;
 }
 
 /** A new account, logged in: its id and the Cookie header for its requests. */
