@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
@@ -49,7 +49,7 @@ describe('daily schedule', () => {
     clock.set('2026-03-11T06:00:00Z');
     expect([...(await second.tick()), ...(await first.tick())]).toEqual(['test-digest']);
 
-    const queued = await database.db.select().from(jobs).where(eq(jobs.kind, 'test-daily'));
+    const queued = await database.db.select().from(jobs).where(eq(jobs.kind, 'test-daily')).orderBy(asc(jobs.id));
     expect(queued.map((job) => job.payload)).toEqual([{ day: '2026-03-10' }, { day: '2026-03-11' }]);
     const days = await database.db.select().from(scheduledRuns).where(eq(scheduledRuns.name, 'test-digest'));
     expect(days.map((row) => row.day).sort()).toEqual(['2026-03-10', '2026-03-11']);
