@@ -10,11 +10,13 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/support/e2e-global-setup.ts'],
-    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    setupFiles: ['tests/support/fail-on-errors.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two cores: one server and one Chromium at a time already keep both busy.
-    fileParallelism: false,
-    maxWorkers: 1,
+    // Two files at a time (E2E_WORKERS to change it): a journey spends much of its time waiting on
+    // the browser, the server or a timer, and each file has a server, a database and a Chromium of
+    // its own, so two share the machine without meeting.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS) || 2,
   },
 });

@@ -1,14 +1,15 @@
 /**
- * Before the browser journeys: the built client and Chromium must be there, and databases left
- * behind by an e2e run that was killed are removed (only those whose process is gone, so a run
- * going on in parallel keeps its own).
+ * Before the browser journeys: the built client and Chromium must be there, databases left behind
+ * by an e2e run that was killed are removed (only those whose process is gone, so a run going on in
+ * parallel keeps its own), and the base database every test file's server copies is made.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { isAlive } from '../../src/server/db/data-dir-lock';
+import { createE2eBase } from './e2e-base';
 import { E2E_DB_PREFIX, ROOT } from './server-process';
-
 
 /** The newest modification time of any file under `dir`. */
 function newest(dir: string): number {
@@ -20,7 +21,7 @@ function newest(dir: string): number {
   return latest;
 }
 
-export default async function setup() {
+export default async function setup(project: TestProject) {
   // The server process inherits CLIENT_DIR, so a build elsewhere (a helper's own outDir) is tested.
   const index = path.join(process.env.CLIENT_DIR ?? path.join(ROOT, 'dist/client'), 'index.html');
   if (!existsSync(index)) throw new Error(`The client is not built (${index} is missing). Run \`npm run build\` first, or \`npm test\`.`);
@@ -45,4 +46,8 @@ export default async function setup() {
       await admin.end();
     }
   }
+
+  const { base, remove } = await createE2eBase(`${E2E_DB_PREFIX}${process.pid}_base`);
+  project.provide('e2eBase', base);
+  return remove;
 }

@@ -2,19 +2,20 @@
  * The real production server as a child process (`tsx src/server/main.ts`), on a free loopback
  * port, a database of its own and a real SMTP capture, for the browser journeys in tests/e2e.
  *
- * Database: a fresh DATA_DIR (embedded PGlite, the default), or, when DATABASE_URL is set, a fresh
- * database `mindested_e2e_<pid>_<random>` on that PostgreSQL server, dropped when the server is
- * closed. The operator CLI runs against the same database; on the embedded database only one
+ * Database: a copy of the run's base (e2e-base.ts) in a fresh DATA_DIR (embedded PGlite, the
+ * default), or, when DATABASE_URL is set, a database `mindested_e2e_<pid>_<random>` made from the
+ * base on that PostgreSQL server, dropped when the server is closed. The operator CLI runs against the same database; on the embedded database only one
  * process may open DATA_DIR, so `cli()` stops the server around the command (see below).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { inject } from 'vitest';
+import { type E2eBase, adminQuery, withDatabase } from './e2e-base';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,7 +31,7 @@ export interface E2eServer {
   engine: 'pglite' | 'postgres';
   /** Everything the server sent by e-mail. */
   mail: SmtpCapture;
-  /** QR codes made with `qr:generate` before the server started, each unclaimed. */
+  /** Unclaimed QR codes the server started with (from the base, or `qr:generate` beyond its stock). */
   codes: string[];
   /** Hands out the next unused code of `codes`; throws when they are used up. */
   takeCode(): string;
@@ -71,13 +72,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The server URL with another database name in its path. */
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 function assertLocal(url: string) {
   const { hostname } = new URL(url);
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(hostname)) {
@@ -91,10 +85,21 @@ interface DatabaseTarget {
   drop(): Promise<void>;
 }
 
-async function createDatabaseTarget(): Promise<DatabaseTarget> {
+/** The base database of this run (e2e-base.ts), when the suite's global setup made one. */
+function e2eBase(): E2eBase | undefined {
+  try {
+    return inject('e2eBase');
+  } catch {
+    return undefined; // Outside a vitest worker.
+  }
+}
+
+/** A database of the server's own: a copy of the run's base when there is one, else empty. */
+async function createDatabaseTarget(base: E2eBase | undefined): Promise<DatabaseTarget> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mindested-e2e-'));
+    if (base?.engine === 'pglite') await cp(base.dataDir, dataDir, { recursive: true });
     return {
       engine: 'pglite',
       // An empty DATABASE_URL counts as unset and keeps a .env file from supplying one.
@@ -104,12 +109,16 @@ async function createDatabaseTarget(): Promise<DatabaseTarget> {
   }
   assertLocal(serverUrl);
   const name = `${E2E_DB_PREFIX}${process.pid}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
+  const template = base?.engine === 'postgres' ? ` template ${base.database}` : '';
+  // Copying a template fails while another file's copy of it is being made; a short retry absorbs that.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(serverUrl, `create database ${name}${template}`);
+      break;
+    } catch (error) {
+      if (!template || attempt >= 30) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 300));
+    }
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mindested-e2e-pg-'));
   return {
@@ -117,13 +126,7 @@ async function createDatabaseTarget(): Promise<DatabaseTarget> {
     // One server: production on PostgreSQL wants a bucket unless local disk is said to be meant.
     env: { DATABASE_URL: withDatabase(serverUrl, name), DATA_DIR: dataDir, MEDIA_ON_LOCAL_DISK: '1' },
     async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -166,8 +169,8 @@ export async function startE2eServer(options: StartOptions = {}): Promise<E2eSer
   let serverErrors: string[] = [];
   let output = '';
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  let port = await freePort();
+  let baseUrl = `http://127.0.0.1:${port}`;
 
   const env = (): NodeJS.ProcessEnv => ({
     ...process.env,
@@ -261,11 +264,24 @@ export async function startE2eServer(options: StartOptions = {}): Promise<E2eSer
   const parseCodes = (stdout: string) => stdout.split('\n').map((line) => line.trim()).filter(Boolean);
 
   try {
-    database = await createDatabaseTarget();
+    const base = e2eBase();
+    database = await createDatabaseTarget(base);
     const count = options.qrCodes ?? 10;
-    if (count > 0) codes.push(...parseCodes(await runCli(['qr:generate', '--count', String(count)])));
-    if (codes.length !== count) throw new Error(`qr:generate --count ${count} printed ${codes.length} codes`);
-    await start();
+    codes.push(...(base?.codes.slice(0, count) ?? []));
+    const missing = count - codes.length;
+    if (missing > 0) codes.push(...parseCodes(await runCli(['qr:generate', '--count', String(missing)])));
+    if (codes.length !== count) throw new Error(`the server was to have ${count} QR codes and has ${codes.length}`);
+    // Another test file's server may take the free port between the probe and the listen.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await start();
+        break;
+      } catch (error) {
+        if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+        port = await freePort();
+        baseUrl = `http://127.0.0.1:${port}`;
+      }
+    }
   } catch (error) {
     await stop();
     await database?.drop();
