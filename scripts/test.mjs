@@ -2,16 +2,27 @@
 /**
  * `npm test`: unit and API tests, then a production build of the client and the browser journeys
  * against it. Runs on the embedded database, or on PostgreSQL when DATABASE_URL is set. Ends with
- * one line "N passed, N failed" over both runs.
+ * one line "N passed, N failed" over both suites.
+ *
+ *   npm test [-- unit | e2e] [-- --built]
+ *
+ * `unit` or `e2e` runs one suite; `--built` skips the build (CI builds once for both databases).
+ * Reports go to test-results/<database>/ (unit.json, e2e.json, summary.json), so that runs on the
+ * two databases side by side keep theirs apart.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
-mkdirSync('test-results', { recursive: true });
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg === 'unit' || arg === 'e2e');
+const built = args.includes('--built');
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'indbygget PGlite';
+const results = `test-results/${process.env.DATABASE_URL ? 'postgres' : 'pglite'}`;
+mkdirSync(results, { recursive: true });
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+function run(command, commandArgs) {
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env: process.env });
   return result.status ?? 1;
 }
 
@@ -25,18 +36,15 @@ function counts(file) {
 }
 
 const suites = [
-  { name: 'unit og API', args: [], report: 'test-results/unit.json' },
-  { name: 'browser (e2e)', args: ['--config', 'vitest.e2e.config.ts'], report: 'test-results/e2e.json', build: true },
+  { name: 'unit og API', key: 'unit', args: [], report: `${results}/unit.json` },
+  { name: 'browser (e2e)', key: 'e2e', args: ['--config', 'vitest.e2e.config.ts'], report: `${results}/e2e.json`, build: !built },
 ];
 
 let failedRun = false;
 const total = { passed: 0, failed: 0, skipped: 0 };
-const only = process.argv[2];
-const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'indbygget PGlite';
 
 for (const suite of suites) {
-  if (only === 'unit' && suite.build) continue;
-  if (only === 'e2e' && !suite.build) continue;
+  if (only && only !== suite.key) continue;
   process.stdout.write(`\n== ${suite.name} på ${database} ==\n`);
   // As `npm run build`: the client, and the server's prerender of the landing page.
   if (suite.build && (run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0 || run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']) !== 0)) {
@@ -57,6 +65,6 @@ for (const suite of suites) {
   }
 }
 
-writeFileSync('test-results/summary.json', JSON.stringify(total));
-process.stdout.write(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+writeFileSync(`${results}/summary.json`, JSON.stringify(total));
+process.stdout.write(`\n${database}: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
 process.exit(failedRun || total.failed > 0 ? 1 : 0);
