@@ -57,7 +57,7 @@ export default function SetupPage() {
     }
     return (
       <PageShell>
-        <QueryStatus query={setup} pending="Henter linket..." notFound={{ title: 'Linket kan ikke bruges', text: '', action: <Link to="/login">Log ind</Link> }} failed="Linket kunne ikke åbnes" />
+        <QueryStatus query={setup} pending="Henter linket..." refusals={{ 404: { title: 'Linket kan ikke bruges', text: '', action: <Link to="/login">Log ind</Link> } }} failed="Linket kunne ikke åbnes" />
       </PageShell>
     );
   }

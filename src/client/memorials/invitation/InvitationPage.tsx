@@ -44,12 +44,14 @@ export default function InvitationPage() {
     return (
       <PageShell>
         <QueryStatus
-          query={userLoading && invitation.data ? { isPending: true, error: null, refetch: invitation.refetch } : invitation}
+          query={userLoading && invitation.data ? { ...invitation, isPending: true } : invitation}
           pending="Henter invitationen..."
-          notFound={{
-            title: 'Linket kan ikke bruges',
-            text: invitation.error instanceof ApiError ? invitation.error.message : '',
-            action: <Link to="/">Til forsiden</Link>,
+          refusals={{
+            404: {
+              title: 'Linket kan ikke bruges',
+              text: invitation.error instanceof ApiError ? invitation.error.message : '',
+              action: <Link to="/">Til forsiden</Link>,
+            },
           }}
           failed="Invitationen kunne ikke hentes"
         />
