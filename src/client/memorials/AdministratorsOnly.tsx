@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useUser } from '@/client/auth/use-user';
+import { useUser } from '@/client/lib/use-user';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';

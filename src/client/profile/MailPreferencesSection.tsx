@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Switch } from '@/client/components/ui/switch';
-import { ChoiceCards, type Choice } from '@/client/memorials/form/ChoiceCards';
+import { ChoiceCards, type Choice } from '@/client/components/ui/choice-cards';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import type { MailPreferences } from '@/shared/post-mail-api';

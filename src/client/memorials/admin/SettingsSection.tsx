@@ -8,7 +8,7 @@ import { Switch } from '@/client/components/ui/switch';
 import { errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import type { PostSettings, WhoMayPost } from '@/shared/posts-api';
-import { ChoiceCards, type Choice } from '../form/ChoiceCards';
+import { ChoiceCards, type Choice } from '@/client/components/ui/choice-cards';
 import { useChangePostSettings, usePostSettings } from './use-moderation';
 
 const WHO: readonly Choice<WhoMayPost>[] = [

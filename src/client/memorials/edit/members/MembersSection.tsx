@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useUser } from '@/client/auth/use-user';
+import { useUser } from '@/client/lib/use-user';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Notice } from '@/client/components/ui/notice';
 import { errorMessage } from '@/client/lib/request';
