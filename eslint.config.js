@@ -89,7 +89,8 @@ export default tseslint.config(
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Imports flow one way: shared → domains → app shell (ARCHITECTURE.md).
+      // Imports flow one way: shared → domains → app shell (ARCHITECTURE.md). no-cycle skips
+      // type-only imports; scripts/import-cycles.mjs (also run by `npm run lint`) counts them.
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: ZONES }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
