@@ -4,7 +4,7 @@ import type { Db } from './db/connection';
 import type { JobRunner } from './lib/jobs';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Storage } from './lib/storage';
-import type { RecentMemorials } from './memorials/recent';
+import type { RecentMemorials } from './memorials/types';
 import type { StatsCounter } from './stats/counter';
 import type { UploadLimits } from './lib/uploads';
 

@@ -26,7 +26,7 @@ import { toast } from '@/client/lib/toast';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { LegalLinks } from './LegalLinks';
 import { safeRedirect } from './safe-redirect';
-import { invalidateAccount, storeSignedInUser, useUser } from './use-user';
+import { invalidateAccount, storeSignedInUser, useUser } from '@/client/lib/use-user';
 import { ACCOUNT_NAME_INPUT } from './field-props';
 
 const loginForm = loginBody.pick({ username: true, password: true });

@@ -17,7 +17,7 @@ import { ApiError, apiRequest, errorMessage, timestamp } from '@/client/lib/requ
 import { toast } from '@/client/lib/toast';
 import { passwordsMatch, repeatedPassword } from './repeated-password';
 import { NEW_USERNAME_FIELD } from './field-props';
-import { invalidateAccount, storeSignedInUser } from './use-user';
+import { invalidateAccount, storeSignedInUser } from '@/client/lib/use-user';
 
 const registerForm = registerBody.extend(repeatedPassword).refine(...passwordsMatch);
 type RegisterFormInput = z.input<typeof registerForm>;

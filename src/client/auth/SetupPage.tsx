@@ -22,7 +22,7 @@ import type { LoginResponse } from '@/shared/auth';
 import { formatCode } from '@/shared/qr-code';
 import { passwordsMatch, repeatedPassword } from './repeated-password';
 import { NEW_USERNAME_FIELD } from './field-props';
-import { invalidateAccount, storeSignedInUser } from './use-user';
+import { invalidateAccount, storeSignedInUser } from '@/client/lib/use-user';
 
 const setupForm = accountSetupBody.omit({ token: true }).extend(repeatedPassword).refine(...passwordsMatch);
 type SetupFormInput = z.input<typeof setupForm>;
@@ -57,7 +57,7 @@ export default function SetupPage() {
     }
     return (
       <PageShell>
-        <QueryStatus query={setup} pending="Henter linket..." notFound={{ title: 'Linket kan ikke bruges', text: '', action: <Link to="/login">Log ind</Link> }} failed="Linket kunne ikke åbnes" />
+        <QueryStatus query={setup} pending="Henter linket..." refusals={{ 404: { title: 'Linket kan ikke bruges', text: '', action: <Link to="/login">Log ind</Link> } }} failed="Linket kunne ikke åbnes" />
       </PageShell>
     );
   }

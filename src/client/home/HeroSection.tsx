@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { useUser } from '@/client/auth/use-user';
+import { useUser } from '@/client/lib/use-user';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { VideoDialog } from '@/client/components/video/VideoDialog';
 import { LANDING_VIDEO_TITLE, LANDING_VIDEO_URL } from './landing-video';

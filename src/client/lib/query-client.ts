@@ -1,6 +1,6 @@
 /**
  * TanStack Query set the way SPEC.md §9 says: five minutes fresh by default (the current user
- * thirty seconds, in auth/use-user.ts), one retry, and no refetch when the window gets focus.
+ * thirty seconds, in lib/use-user.ts), one retry, and no refetch when the window gets focus.
  * A query's key is its API path, optionally followed by an object of query parameters.
  */
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useUser } from '@/client/auth/use-user';
+import { useUser } from '@/client/lib/use-user';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
@@ -52,10 +52,12 @@ export function AdministratorsOnly({
         <QueryStatus
           query={{ ...memorial, isPending: memorial.isPending || userLoading }}
           pending="Henter mindesiden..."
-          notFound={{
-            title: 'Mindesiden findes ikke',
-            text: `${memorial.error?.message ?? ''} Måske har den fået en ny adresse. Dine mindesider står på din profil.`,
-            action: <Link to="/profile">Gå til min profil</Link>,
+          refusals={{
+            404: {
+              title: 'Mindesiden findes ikke',
+              text: `${memorial.error?.message ?? ''} Måske har den fået en ny adresse. Dine mindesider står på din profil.`,
+              action: <Link to="/profile">Gå til min profil</Link>,
+            },
           }}
           failed="Mindesiden kunne ikke hentes"
         />

@@ -59,10 +59,12 @@ function Memorial({ id, layout }: { id: string; layout?: MemorialLayout }) {
       <QueryStatus
         query={memorial}
         pending="Henter mindesiden..."
-        notFound={{
-          title: 'Mindesiden findes ikke',
-          text: `${memorial.error?.message ?? ''} Er den privat, kan du bede familien om en invitation.`,
-          action: <Link to="/">Gå til forside</Link>,
+        refusals={{
+          404: {
+            title: 'Mindesiden findes ikke',
+            text: `${memorial.error?.message ?? ''} Er den privat, kan du bede familien om en invitation.`,
+            action: <Link to="/">Gå til forside</Link>,
+          },
         }}
         failed="Mindesiden kunne ikke hentes"
       />

@@ -6,8 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Bell, CheckCheck } from 'lucide-react';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
 import { cn } from '@/client/lib/cn';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
@@ -59,14 +59,8 @@ export function NotificationList() {
           </Button>
         ) : null}
       </div>
-      {list.isPending ? (
-        <p role="status" className="mt-6 text-muted-foreground">
-          Henter dine notifikationer...
-        </p>
-      ) : list.isError ? (
-        <Notice tone="problem" className="mt-6">
-          Dine notifikationer kunne ikke hentes. {errorMessage(list.error)}
-        </Notice>
+      {list.isPending || list.isError ? (
+        <QueryStatus compact query={list} pending="Henter dine notifikationer..." failed="Dine notifikationer kunne ikke hentes" className="mt-6" />
       ) : list.data.notifications.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-input/70 px-5 py-6 text-center text-muted-foreground">
           Du har ingen notifikationer. Når nogen tænder et lys eller skriver på en mindeside, du passer på, kan du se det her.

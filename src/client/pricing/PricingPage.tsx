@@ -4,37 +4,21 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ArrowRight, RotateCw } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { type Plan, sellablePlans } from '@/shared/pricing';
 import { PageShell } from '@/client/components/layout/PageShell';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { Ornament } from '@/client/components/ui/ornament';
 import { usePageTitle } from '@/client/lib/page-title';
-import { errorMessage } from '@/client/lib/request';
 import { PlanCard } from './PlanCard';
 
 function Plans() {
   const query = useQuery<{ plans: Plan[] }>({ queryKey: ['/api/plans'] });
 
-  if (query.isPending) {
-    return (
-      <p role="status" className="mt-14 flex items-center justify-center gap-3 font-serif text-xl text-muted-foreground">
-        <span aria-hidden="true" className="size-2.5 animate-pulse rounded-full bg-gold" />
-        Indlæser priser...
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Notice tone="problem" title="Priserne kunne ikke hentes" className="mx-auto mt-14 max-w-xl">
-        <p>{errorMessage(query.error)}</p>
-        <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RotateCw aria-hidden="true" />
-          {query.isFetching ? 'Prøver igen...' : 'Prøv igen'}
-        </Button>
-      </Notice>
-    );
+  if (query.isPending || query.isError) {
+    return <QueryStatus compact query={query} pending="Indlæser priser..." failed="Priserne kunne ikke hentes" className="mx-auto mt-14 max-w-xl text-center" />;
   }
   if (query.data.plans.length === 0) {
     return (

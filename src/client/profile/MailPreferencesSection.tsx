@@ -5,10 +5,9 @@
  */
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Switch } from '@/client/components/ui/switch';
-import { ChoiceCards, type Choice } from '@/client/memorials/form/ChoiceCards';
+import { ChoiceCards, type Choice } from '@/client/components/ui/choice-cards';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import type { MailPreferences } from '@/shared/post-mail-api';
@@ -41,19 +40,8 @@ export function MailPreferencesSection() {
         E-mail
       </h2>
       <p className="mt-2 text-muted-foreground">Ændringer gemmes med det samme.</p>
-      {preferences.isPending ? (
-        <p role="status" className="mt-7 text-muted-foreground">
-          Henter dine valg...
-        </p>
-      ) : preferences.isError ? (
-        <div className="mt-7 space-y-4">
-          <Notice tone="problem" title="Dine valg kunne ikke hentes">
-            {errorMessage(preferences.error)}
-          </Notice>
-          <Button variant="secondary" onClick={() => void preferences.refetch()} disabled={preferences.isFetching}>
-            {preferences.isFetching ? 'Henter...' : 'Prøv igen'}
-          </Button>
-        </div>
+      {preferences.isPending || preferences.isError ? (
+        <QueryStatus compact query={preferences} pending="Henter dine valg..." failed="Dine valg kunne ikke hentes" className="mt-7" />
       ) : (
         <div className="mt-7 space-y-9" aria-busy={change.isPending}>
           <ChoiceCards

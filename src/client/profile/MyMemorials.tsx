@@ -5,8 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Eye, Pencil, Plus, RotateCcw } from 'lucide-react';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { lifeSpan } from '@/client/memorials/dates';
@@ -43,14 +43,8 @@ export function MyMemorials() {
           </Link>
         </Button>
       </div>
-      {list.isPending ? (
-        <p role="status" className="mt-6 text-muted-foreground">
-          Henter dine mindesider...
-        </p>
-      ) : list.isError ? (
-        <Notice tone="problem" className="mt-6">
-          Dine mindesider kunne ikke hentes. {errorMessage(list.error)}
-        </Notice>
+      {list.isPending || list.isError ? (
+        <QueryStatus compact query={list} pending="Henter dine mindesider..." failed="Dine mindesider kunne ikke hentes" className="mt-6" />
       ) : list.data.memorials.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-input/70 px-5 py-6 text-center text-muted-foreground">
           Du har ikke oprettet en mindeside endnu.

@@ -8,8 +8,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Download, Link2, Lock, QrCode, Unlink, Unlock } from 'lucide-react';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
@@ -38,17 +38,8 @@ export function MyQrCodes() {
         Mine QR-koder
       </h2>
       <p className="mt-2 text-muted-foreground">Koderne på jeres mindesten. En kode, der er låst til din konto, kan kun du knytte til en mindeside.</p>
-      {codes.isPending ? (
-        <p role="status" className="mt-6 text-muted-foreground">
-          Henter dine QR-koder...
-        </p>
-      ) : codes.isError ? (
-        <Notice tone="problem" title="Fejl ved hentning af data" className="mt-6">
-          <p>Dine QR-koder kunne ikke hentes. {errorMessage(codes.error)}</p>
-          <Button size="sm" variant="secondary" className="mt-3" onClick={() => void codes.refetch()}>
-            Prøv igen
-          </Button>
-        </Notice>
+      {codes.isPending || codes.isError ? (
+        <QueryStatus compact query={codes} pending="Henter dine QR-koder..." failed="Dine QR-koder kunne ikke hentes" className="mt-6" />
       ) : codes.data.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-input/70 px-5 py-6 text-center text-muted-foreground">
           Du har ingen QR-koder endnu. Har du en kode fra en bedemand eller stenhugger, kan du låse den herunder.

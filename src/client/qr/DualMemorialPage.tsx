@@ -29,7 +29,7 @@ export default function DualMemorialPage() {
         <QueryStatus
           query={list}
           pending="Henter mindesiderne..."
-          notFound={{ title: 'Mindesiden findes ikke', text: `${list.error?.message ?? ''} Er den privat, kan du bede familien om en invitation.`, action: <Link to="/">Gå til forside</Link> }}
+          refusals={{ 404: { title: 'Mindesiden findes ikke', text: `${list.error?.message ?? ''} Er den privat, kan du bede familien om en invitation.`, action: <Link to="/">Gå til forside</Link> } }}
           failed="Mindesiderne kunne ikke hentes"
         />
       </PageShell>

@@ -7,8 +7,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Link2 } from 'lucide-react';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import type { MemorialSummary } from '@/shared/memorials';
@@ -49,12 +49,8 @@ export function LinkForm({ code, onDone, cancelText = 'Fortryd' }: { code: Pick<
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 rounded-lg border border-border bg-card/80 p-4 sm:p-5">
-      {memorials.isPending ? (
-        <p role="status" className="text-muted-foreground">
-          Henter dine mindesider...
-        </p>
-      ) : memorials.isError ? (
-        <Notice tone="problem">Dine mindesider kunne ikke hentes. {errorMessage(memorials.error)}</Notice>
+      {memorials.isPending || memorials.isError ? (
+        <QueryStatus compact query={memorials} pending="Henter dine mindesider..." failed="Dine mindesider kunne ikke hentes" />
       ) : usable.length === 0 ? (
         <p>
           Du har ingen mindesider at knytte koden til endnu.{' '}

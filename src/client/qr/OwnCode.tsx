@@ -17,7 +17,7 @@ export function OwnCode({ code, children }: { code: string; children: (own: stri
         <QueryStatus
           query={scan}
           pending="Henter QR-koden..."
-          notFound={{ title: 'Ugyldig QR-kode', text: 'Denne QR-kode tilhører ikke vores system.', action: <Link to="/qr-info">Skriv koden selv</Link> }}
+          refusals={{ 404: { title: 'Ugyldig QR-kode', text: 'Denne QR-kode tilhører ikke vores system.', action: <Link to="/qr-info">Skriv koden selv</Link> } }}
           failed="QR-koden kunne ikke hentes"
         />
       </PageShell>

@@ -37,7 +37,7 @@ export default function QrScanPage() {
         <QueryStatus
           query={result ? { ...scan, isPending: true } : scan}
           pending="Åbner QR-koden..."
-          notFound={{ title: 'Ugyldig QR-kode', text: 'Denne QR-kode tilhører ikke vores system.', action: <Link to="/qr-info">Skriv koden selv</Link> }}
+          refusals={{ 404: { title: 'Ugyldig QR-kode', text: 'Denne QR-kode tilhører ikke vores system.', action: <Link to="/qr-info">Skriv koden selv</Link> } }}
           failed="QR-koden kunne ikke åbnes"
         />
       </PageShell>

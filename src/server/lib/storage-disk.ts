@@ -21,7 +21,7 @@ import { createWriteStream } from 'node:fs';
 import { lstat, mkdir, open, readFile, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { StorageDriver } from './storage';
+import type { StorageDriver } from './storage-types';
 
 interface Sidecar {
   contentType: string;

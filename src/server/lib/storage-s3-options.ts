@@ -3,7 +3,7 @@
  * key prefix, and the line the start-up log shows. storage.ts uses it to check the settings at
  * start-up and to describe the bucket while the SDK itself is loaded only on first use.
  */
-import type { S3StorageOptions } from './storage';
+import type { S3StorageOptions } from './storage-types';
 
 /** "media/prod" or "/media/prod/" → "media/prod/"; unset or "/" → "". */
 export function normalizePrefix(prefix: string | undefined): string {

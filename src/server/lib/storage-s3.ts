@@ -25,7 +25,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { ObjectInfo, S3StorageOptions, StorageDriver } from './storage';
+import type { ObjectInfo, S3StorageOptions, StorageDriver } from './storage-types';
 import { checkS3Options, describeS3 } from './storage-s3-options';
 
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;

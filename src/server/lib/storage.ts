@@ -10,89 +10,15 @@
  *
  * This module is the front: it checks keys, prefixes and ranges once for both drivers
  * (storage-disk.ts, storage-s3.ts) and turns a driver's "range past the end" answer into
- * RangeNotSatisfiableError. The drivers import only types from here, so imports stay acyclic.
+ * RangeNotSatisfiableError. The types both sides share live in storage-types.ts, so no import
+ * leads from a driver back here.
  */
 import { createDiskStorage } from './storage-disk';
 import { checkS3Options, describeS3 } from './storage-s3-options';
+import type { ByteRange, PutOptions, S3StorageOptions, Storage, StorageDriver, StorageOptions } from './storage-types';
 
-export interface PutOptions {
-  contentType: string;
-  /**
-   * Stored with the object: it matters when a bucket is served straight to browsers or through a
-   * CDN. get() does not return it; the server sets its own caching headers.
-   */
-  cacheControl?: string;
-}
-
-/**
- * A byte range as in HTTP's Range header: `start` and `end` are both inclusive, `end` defaults to
- * the last byte and an `end` past the last byte is cut to it. A `start` at or past the end of the
- * object throws RangeNotSatisfiableError (the route answers 416).
- */
-export interface ByteRange {
-  start: number;
-  end?: number;
-}
-
-export interface StoredObject {
-  /** Must be read to the end or destroyed: with S3 it holds an HTTP connection. */
-  body: NodeJS.ReadableStream;
-  contentType: string;
-  /** Bytes in `body` (the length of the range when one was asked for). */
-  bytes: number;
-  /** Quoted, as in an HTTP ETag header. */
-  etag?: string;
-  /** Size of the whole object. */
-  totalBytes: number;
-}
-
-export interface ObjectInfo {
-  contentType: string;
-  bytes: number;
-  etag?: string;
-}
-
-export interface Storage {
-  /**
-   * Stores the whole body under the key, replacing what was there; readers see the old object or
-   * the new one, never a part. A stream body is read to its end; when the put fails part-way the
-   * stream may be left destroyed, and nothing new is stored under the key.
-   */
-  put(key: string, body: Buffer | NodeJS.ReadableStream, options: PutOptions): Promise<{ bytes: number }>;
-  /** null when the key does not exist. */
-  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
-  head(key: string): Promise<ObjectInfo | null>;
-  /** Deleting a missing key is not an error. */
-  delete(key: string): Promise<void>;
-  /**
-   * Removes every object whose key starts with `prefix` and returns how many there were. The
-   * prefix must end with "/" so purging memorial "ab" never touches memorial "abc".
-   */
-  deletePrefix(prefix: string): Promise<number>;
-  /** For the start-up log: "lokal disk: /path" or "S3: bucket@endpoint". */
-  describe(): string;
-}
-
-export interface DiskStorageOptions {
-  kind: 'disk';
-  root: string;
-}
-
-export interface S3StorageOptions {
-  kind: 's3';
-  bucket: string;
-  region: string;
-  /** For S3-compatible services (MinIO, R2, Hetzner, …); unset means AWS. */
-  endpoint?: string;
-  /** Unset means the SDK's default chain (environment, instance role, …). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle?: boolean;
-  /** Puts every key under this folder of the bucket, so one bucket can hold several installations. */
-  prefix?: string;
-}
-
-export type StorageOptions = DiskStorageOptions | S3StorageOptions;
+// The rooms ask the front for the storage and its range; the rest of the contract is the drivers'.
+export type { ByteRange, Storage } from './storage-types';
 
 /** A range that starts at or past the end of the object. */
 export class RangeNotSatisfiableError extends Error {
@@ -100,15 +26,6 @@ export class RangeNotSatisfiableError extends Error {
     super(`range not satisfiable: the object has ${totalBytes} bytes`);
     this.name = 'RangeNotSatisfiableError';
   }
-}
-
-/**
- * What a driver implements. It receives only keys, prefixes and ranges the front has checked. It
- * answers a range that starts past the end with `{ unsatisfiable }` and the front throws, so the
- * drivers need no runtime import from this module (which imports them).
- */
-export interface StorageDriver extends Omit<Storage, 'get'> {
-  get(key: string, range?: ByteRange): Promise<StoredObject | { unsatisfiable: true; totalBytes: number } | null>;
 }
 
 // Lower case only: S3 keys are case-sensitive and some disks are not, so "A.jpg" and "a.jpg"

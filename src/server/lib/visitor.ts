@@ -6,7 +6,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_VALIDITY_MONTHS } from '../../shared/consent';
 import { VISITOR_COOKIE } from '../../shared/constants';
-import type { Deps } from '../deps';
 import { hashToken, newToken } from './tokens';
 
 const VISITOR_COOKIE_MAX_AGE_S = Math.round((CONSENT_VALIDITY_MONTHS * 365.25 * 24 * 60 * 60) / 12);
@@ -19,7 +18,7 @@ export function visitorHash(request: FastifyRequest): string | null {
 }
 
 /** The hash of this browser's visitor id, made and set as a cookie when it has none. */
-export function ensureVisitorHash(deps: Deps, request: FastifyRequest, reply: FastifyReply): string {
+export function ensureVisitorHash(deps: { randomBytes: (size: number) => Uint8Array }, request: FastifyRequest, reply: FastifyReply): string {
   const existing = visitorHash(request);
   if (existing) return existing;
   const id = newToken(deps.randomBytes);

@@ -8,21 +8,14 @@
  */
 import type { Deps } from '../deps';
 import { findMemorial } from './service';
+import type { FoundMemorial, RecentMemorials } from './types';
 
 const TTL_MS = 1000;
 /** Addresses remembered at once; past that the oldest readings go first. */
 const MAX_READINGS = 10_000;
 
-type Found = Awaited<ReturnType<typeof findMemorial>>;
-
-export interface RecentMemorials {
-  /** The memorial with no reader's role (a visitor's view), or null when there is none. */
-  find(idOrSlug: string): Promise<Found>;
-  forget(memorialId: string): void;
-}
-
 export function createRecentMemorials(deps: Pick<Deps, 'db' | 'now'>): RecentMemorials {
-  const readings = new Map<string, { found: Found; at: number }>();
+  const readings = new Map<string, { found: FoundMemorial | null; at: number }>();
   return {
     async find(idOrSlug) {
       const key = idOrSlug.toLowerCase();

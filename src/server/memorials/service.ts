@@ -15,8 +15,7 @@ import { HttpError, badRequest, conflict, forbidden, isUniqueViolation, notFound
 import { listMedia } from '../media/present';
 import { sanitizeLifeStory } from './life-story';
 import { baseSlug, isUsableSlug, privateSlug, slugCandidate } from './slug';
-
-export type MemorialRow = typeof memorials.$inferSelect;
+import type { FoundMemorial, MemorialRow } from './types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SLUG_INDEX = 'memorials_slug_key';
@@ -134,7 +133,7 @@ const memorialById = preparedQuery((db) =>
  * that reads as a code is a code and nothing else: no address may have that shape (slug.ts), so
  * a stone's scan can only ever open the memorial its code is linked to (docs/decisions/0021).
  */
-export async function findMemorial(db: Db | Tx, idOrSlug: string, userId: string | null): Promise<{ row: MemorialRow; role: MemberRole | null } | null> {
+export async function findMemorial(db: Db | Tx, idOrSlug: string, userId: string | null): Promise<FoundMemorial | null> {
   const key = idOrSlug.toLowerCase();
   const by = async (where: SQL) => {
     const [found] = await db
@@ -182,12 +181,12 @@ export async function touchMemorial(tx: Db | Tx, memorialId: string, now: Date):
  * private one only to its members. A deleted memorial only to its owner and co-admins, who may
  * restore it. Anyone else gets the same "not found", so nothing is revealed.
  */
-export async function visibleMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<{ row: MemorialRow; role: MemberRole | null }> {
+export async function visibleMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<FoundMemorial> {
   return visibleOrNotFound(await findMemorial(deps.db, idOrSlug, userId));
 }
 
 /** visibleMemorial's rule, for a memorial found another way (recent.ts). */
-export function visibleOrNotFound(found: { row: MemorialRow; role: MemberRole | null } | null): { row: MemorialRow; role: MemberRole | null } {
+export function visibleOrNotFound(found: FoundMemorial | null): FoundMemorial {
   if (!found) throw notFound(MEMORIAL_NOT_FOUND);
   const { row, role } = found;
   const editor = role !== null && EDITORS.includes(role);

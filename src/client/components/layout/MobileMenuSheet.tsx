@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogOut } from 'lucide-react';
-import { useLogout } from '@/client/auth/use-logout';
+import { useLogout } from '@/client/lib/use-logout';
 import type { User } from '@/shared/auth';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '@/client/components/ui/sheet';
 import { Badge } from './Badge';

@@ -1,4 +1,4 @@
-import { useUser } from '@/client/auth/use-user';
+import { useUser } from '@/client/lib/use-user';
 import { useDrawnForVisitor } from '@/client/lib/drawn-by-server';
 import { useUnreadCount } from '@/client/notifications/use-unread-count';
 import { useReseller } from '@/client/resellers/use-reseller';

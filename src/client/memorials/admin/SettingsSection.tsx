@@ -3,13 +3,12 @@
  * else, and who may leave anything at all. Each change is saved the moment it is made.
  */
 import { useId } from 'react';
-import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Switch } from '@/client/components/ui/switch';
 import { errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import type { PostSettings, WhoMayPost } from '@/shared/posts-api';
-import { ChoiceCards, type Choice } from '../form/ChoiceCards';
+import { ChoiceCards, type Choice } from '@/client/components/ui/choice-cards';
 import { useChangePostSettings, usePostSettings } from './use-moderation';
 
 const WHO: readonly Choice<WhoMayPost>[] = [
@@ -35,19 +34,8 @@ export function SettingsSection({ memorialId }: { memorialId: string }) {
         Indstillinger
       </h2>
       <p className="mt-2 text-muted-foreground">Ændringer gemmes med det samme.</p>
-      {settings.isPending ? (
-        <p role="status" className="mt-7 text-muted-foreground">
-          Henter indstillingerne...
-        </p>
-      ) : settings.isError ? (
-        <div className="mt-7 space-y-4">
-          <Notice tone="problem" title="Indstillingerne kunne ikke hentes">
-            {errorMessage(settings.error)}
-          </Notice>
-          <Button variant="secondary" onClick={() => void settings.refetch()} disabled={settings.isFetching}>
-            {settings.isFetching ? 'Henter...' : 'Prøv igen'}
-          </Button>
-        </div>
+      {settings.isPending || settings.isError ? (
+        <QueryStatus compact query={settings} pending="Henter indstillingerne..." failed="Indstillingerne kunne ikke hentes" className="mt-7" />
       ) : (
         <div className="mt-7 space-y-9">
           <div>

@@ -7,9 +7,8 @@
  */
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
-import { ApiError, apiRequest, errorMessage } from '@/client/lib/request';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
+import { ApiError, apiRequest } from '@/client/lib/request';
 import { cn } from '@/client/lib/cn';
 import { STATS_DAYS, type MemorialStats, type StatsDay } from '@/shared/stats-api';
 
@@ -53,19 +52,8 @@ export function StatsSection({ memorialId }: { memorialId: string }) {
         Besøg og lys
       </h2>
       <p className="mt-2 text-muted-foreground">De seneste {STATS_DAYS} dage.</p>
-      {stats.isPending ? (
-        <p role="status" className="mt-7 text-muted-foreground">
-          Henter tallene...
-        </p>
-      ) : stats.isError ? (
-        <div className="mt-7 space-y-4">
-          <Notice tone="problem" title="Tallene kunne ikke hentes">
-            {errorMessage(stats.error)}
-          </Notice>
-          <Button variant="secondary" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
-            {stats.isFetching ? 'Henter...' : 'Prøv igen'}
-          </Button>
-        </div>
+      {stats.isPending || stats.isError ? (
+        <QueryStatus compact query={stats} pending="Henter tallene..." failed="Tallene kunne ikke hentes" className="mt-7" />
       ) : (
         <StatsBody stats={stats.data} />
       )}

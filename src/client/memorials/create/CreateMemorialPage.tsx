@@ -4,7 +4,7 @@
  */
 import { Link, useLocation } from 'react-router';
 import { ArrowRight, FileText, LayoutTemplate, ListChecks } from 'lucide-react';
-import { useUser } from '@/client/auth/use-user';
+import { useUser } from '@/client/lib/use-user';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';

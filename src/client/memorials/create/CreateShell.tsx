@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useUser } from '@/client/auth/use-user';
+import { useUser } from '@/client/lib/use-user';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { Ornament } from '@/client/components/ui/ornament';
 import { usePageTitle } from '@/client/lib/page-title';

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useUser } from '@/client/auth/use-user';
+import { useUser } from '@/client/lib/use-user';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardBody } from '@/client/components/ui/card';
 import { Notice } from '@/client/components/ui/notice';
@@ -19,7 +19,7 @@ import { toast } from '@/client/lib/toast';
 import type { User } from '@/shared/auth';
 import { MEMORIAL_LIMITS as L, type Memorial } from '@/shared/memorials';
 import { personForm, timelineBody, type UpdateMemorialBody } from '@/shared/memorials-api';
-import { ChoiceCards } from '../form/ChoiceCards';
+import { ChoiceCards } from '@/client/components/ui/choice-cards';
 import { PRIVACY_CHOICES } from '../form/choices';
 import { LifeStoryEditor } from '../form/LifeStoryEditor';
 import { TimelineEditor, type TimelineErrors } from '../form/TimelineEditor';

@@ -10,7 +10,7 @@ import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/lib/toast';
 import type { MemorialPrivacy } from '@/shared/memorials';
 import { personForm, type CreateMemorialBody, type PersonFormInput, type PersonFormOutput } from '@/shared/memorials-api';
-import { ChoiceCards } from '../form/ChoiceCards';
+import { ChoiceCards } from '@/client/components/ui/choice-cards';
 import { PRIVACY_CHOICES } from '../form/choices';
 import { PersonFields, personDefaults } from '../form/PersonFields';
 import { useCreateMemorial } from '../save';

@@ -5,7 +5,7 @@
 import { useSearchParams } from 'react-router';
 import { Card, CardBody } from '@/client/components/ui/card';
 import { THEME_NAMES, LAYOUT_NAMES } from '@/shared/memorials';
-import { ChoiceCards } from '../form/ChoiceCards';
+import { ChoiceCards } from '@/client/components/ui/choice-cards';
 import { CreateShell } from './CreateShell';
 import { NewMemorialForm } from './NewMemorialForm';
 import { MEMORIAL_TEMPLATES, templateLifeStory } from './templates';

@@ -13,10 +13,12 @@ export function DemoStatus({ query }: { query: UseQueryResult<Memorial> }) {
     <QueryStatus
       query={query}
       pending="Henter eksemplet..."
-      notFound={{
-        title: 'Eksemplet er ikke lagt ind her',
-        text: 'Denne side viser normalt en eksempel-mindeside, men på denne server er eksemplerne ikke lagt ind. De kommer automatisk med, når Mindested startes første gang på den indbyggede database.',
-        action: <Link to="/">Gå til forside</Link>,
+      refusals={{
+        404: {
+          title: 'Eksemplet er ikke lagt ind her',
+          text: 'Denne side viser normalt en eksempel-mindeside, men på denne server er eksemplerne ikke lagt ind. De kommer automatisk med, når Mindested startes første gang på den indbyggede database.',
+          action: <Link to="/">Gå til forside</Link>,
+        },
       }}
       failed="Eksemplet kunne ikke hentes"
     />

@@ -3,16 +3,14 @@
  * the photo's). The server decides who may (GET /api/media/{id}); this page only says calmly why
  * it cannot show the editor: not logged in, no access, not a photo, or no connection.
  */
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageShell } from '@/client/components/layout/PageShell';
-import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
-import { Ornament } from '@/client/components/ui/ornament';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { usePageTitle } from '@/client/lib/page-title';
-import { ApiError, NETWORK_ERROR } from '@/client/lib/request';
 import { PhotoEditor } from './PhotoEditor';
 import { usePhotoForEditing } from './use-photo-for-editing';
+
+const ADMINS_ONLY = 'Kun mindesidens ejer og administratorer kan beskære og dreje dens billeder.';
 
 export default function EditImagePage() {
   const { id = '' } = useParams();
@@ -35,52 +33,23 @@ export default function EditImagePage() {
     );
   }
 
-  const error = photo.error;
-  const status = error instanceof ApiError ? error.status : 0;
+  // The server decides who may edit; the page only says in plain words why it will not show the editor.
+  const cannot = (title: string, text: string) => ({ title, text, action: <Link to="/">Gå til forside</Link> });
+  const message = photo.error?.message ?? '';
+  const noAccess = cannot('Billedet kan ikke redigeres her', `${message} ${ADMINS_ONLY}`);
   return (
     <PageShell>
-      <div className="mx-auto flex max-w-xl flex-col items-center px-5 py-20 text-center sm:py-28">
-        <Ornament />
-        {photo.isPending ? (
-          <p role="status" className="mt-6 font-serif text-xl text-muted-foreground">
-            Henter billedet...
-          </p>
-        ) : status === 401 ? (
-          <Refusal title="Log ind for at redigere billedet" text="Kun mindesidens ejer og administratorer kan beskære og dreje dens billeder.">
-            <Link to={`/login?redirect=${encodeURIComponent(`/edit-image/${id}`)}`}>Log ind</Link>
-          </Refusal>
-        ) : status === 403 || status === 404 ? (
-          <Refusal title="Billedet kan ikke redigeres her" text={`${error!.message} Kun mindesidens ejer og administratorer kan beskære og dreje dens billeder.`}>
-            <Link to="/">Gå til forside</Link>
-          </Refusal>
-        ) : status === 400 ? (
-          <Refusal title="Billedet kan ikke redigeres" text={error!.message}>
-            <Link to="/">Gå til forside</Link>
-          </Refusal>
-        ) : (
-          <>
-            <h1 className="mt-6 text-3xl sm:text-4xl">Billedet kunne ikke hentes</h1>
-            <Notice tone="problem" className="mt-6 text-left">
-              {error instanceof ApiError ? error.message : NETWORK_ERROR}
-            </Notice>
-            <Button size="lg" className="mt-8" onClick={() => void photo.refetch()}>
-              Prøv igen
-            </Button>
-          </>
-        )}
-      </div>
+      <QueryStatus
+        query={photo}
+        pending="Henter billedet..."
+        refusals={{
+          401: { title: 'Log ind for at redigere billedet', text: ADMINS_ONLY, action: <Link to={`/login?redirect=${encodeURIComponent(`/edit-image/${id}`)}`}>Log ind</Link> },
+          403: noAccess,
+          404: noAccess,
+          400: cannot('Billedet kan ikke redigeres', message),
+        }}
+        failed="Billedet kunne ikke hentes"
+      />
     </PageShell>
-  );
-}
-
-function Refusal({ title, text, children }: { title: string; text: string; children: ReactNode }) {
-  return (
-    <>
-      <h1 className="mt-6 text-3xl sm:text-4xl">{title}</h1>
-      <p className="mt-4 text-muted-foreground">{text}</p>
-      <Button asChild size="lg" className="mt-10">
-        {children}
-      </Button>
-    </>
   );
 }

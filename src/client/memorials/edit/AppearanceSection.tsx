@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Memorial, MemorialLayout, MemorialTheme } from '@/shared/memorials';
-import { ChoiceCards } from '../form/ChoiceCards';
+import { ChoiceCards } from '@/client/components/ui/choice-cards';
 import { LAYOUT_CHOICES, THEME_CHOICES } from '../form/choices';
 import { useUpdateMemorial } from '../save';
 import { EditSection, SaveRow } from './EditSection';

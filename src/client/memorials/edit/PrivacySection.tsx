@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Memorial, MemorialPrivacy } from '@/shared/memorials';
 import { PRIVACY_NAMES } from '@/shared/memorials';
 import { toast } from '@/client/lib/toast';
-import { ChoiceCards } from '../form/ChoiceCards';
+import { ChoiceCards } from '@/client/components/ui/choice-cards';
 import { PRIVACY_CHOICES } from '../form/choices';
 import { useUpdateMemorial } from '../save';
 

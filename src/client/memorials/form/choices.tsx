@@ -1,6 +1,6 @@
 /** The choices a family makes about how its memorial is seen, in the words the pages use. */
 import { LAYOUT_NAMES, MEMORIAL_THEMES, PRIVACY_NAMES, THEME_NAMES, type MemorialLayout, type MemorialPrivacy, type MemorialTheme } from '@/shared/memorials';
-import type { Choice } from './ChoiceCards';
+import type { Choice } from '@/client/components/ui/choice-cards';
 
 export const PRIVACY_CHOICES: Choice<MemorialPrivacy>[] = [
   { value: 'public', title: PRIVACY_NAMES.public, description: 'Alle kan finde og se mindesiden, også via søgemaskiner.' },

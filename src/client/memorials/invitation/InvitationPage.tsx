@@ -11,7 +11,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { passwordsMatch, repeatedPassword } from '@/client/auth/repeated-password';
 import { NEW_USERNAME_FIELD } from '@/client/auth/field-props';
-import { invalidateAccount, storeSignedInUser, useUser } from '@/client/auth/use-user';
+import { invalidateAccount, storeSignedInUser, useUser } from '@/client/lib/use-user';
 import { CardPage } from '@/client/components/layout/CardPage';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
@@ -44,12 +44,14 @@ export default function InvitationPage() {
     return (
       <PageShell>
         <QueryStatus
-          query={userLoading && invitation.data ? { isPending: true, error: null, refetch: invitation.refetch } : invitation}
+          query={userLoading && invitation.data ? { ...invitation, isPending: true } : invitation}
           pending="Henter invitationen..."
-          notFound={{
-            title: 'Linket kan ikke bruges',
-            text: invitation.error instanceof ApiError ? invitation.error.message : '',
-            action: <Link to="/">Til forsiden</Link>,
+          refusals={{
+            404: {
+              title: 'Linket kan ikke bruges',
+              text: invitation.error instanceof ApiError ? invitation.error.message : '',
+              action: <Link to="/">Til forsiden</Link>,
+            },
           }}
           failed="Invitationen kunne ikke hentes"
         />

@@ -10,7 +10,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useUser } from '@/client/auth/use-user';
+import { useUser } from '@/client/lib/use-user';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
 import type { Memorial } from '@/shared/memorials';

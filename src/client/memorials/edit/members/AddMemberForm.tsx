@@ -10,7 +10,7 @@ import { TextField } from '@/client/components/ui/text-field';
 import { ApiError, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { type AddMemberBody, type AddMemberInput, type GrantableRole, addMemberBody } from '@/shared/members-api';
-import { ChoiceCards, type Choice } from '../../form/ChoiceCards';
+import { ChoiceCards, type Choice } from '@/client/components/ui/choice-cards';
 import type { useMemberChanges } from './use-members';
 import { ROLE_NAMES } from './roles';
 

@@ -8,8 +8,8 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailX } from 'lucide-react';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
 import { ApiError, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
@@ -86,19 +86,8 @@ export function InvitationsPart({ memorialId }: { memorialId: string }) {
         <h3 ref={listHeading} tabIndex={-1} className="text-xl font-semibold focus:outline-none sm:text-2xl">
           Invitationer, der venter
         </h3>
-        {invitations.isPending ? (
-          <p role="status" className="mt-4 text-muted-foreground">
-            Henter invitationerne...
-          </p>
-        ) : invitations.isError ? (
-          <div className="mt-4 space-y-4">
-            <Notice tone="problem" title="Invitationerne kunne ikke hentes">
-              {errorMessage(invitations.error)}
-            </Notice>
-            <Button variant="secondary" onClick={() => void invitations.refetch()} disabled={invitations.isFetching}>
-              {invitations.isFetching ? 'Henter...' : 'Prøv igen'}
-            </Button>
-          </div>
+        {invitations.isPending || invitations.isError ? (
+          <QueryStatus compact query={invitations} pending="Henter invitationerne..." failed="Invitationerne kunne ikke hentes" className="mt-4" />
         ) : invitations.data.length === 0 ? (
           <p className="mt-4 text-muted-foreground">Ingen invitationer venter på svar.</p>
         ) : (

@@ -7,8 +7,8 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useUser } from '@/client/auth/use-user';
-import { Button } from '@/client/components/ui/button';
+import { useUser } from '@/client/lib/use-user';
+import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Notice } from '@/client/components/ui/notice';
 import { errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
@@ -109,19 +109,8 @@ export function MembersSection({ memorial }: { memorial: Memorial }) {
           </p>
         ) : null}
 
-        {members.isPending ? (
-          <p role="status" className="mt-6 text-muted-foreground">
-            Henter, hvem der har adgang...
-          </p>
-        ) : members.isError ? (
-          <div className="mt-6 space-y-4">
-            <Notice tone="problem" title="Listen kunne ikke hentes">
-              {errorMessage(members.error)}
-            </Notice>
-            <Button variant="secondary" onClick={() => void members.refetch()} disabled={members.isFetching}>
-              {members.isFetching ? 'Henter...' : 'Prøv igen'}
-            </Button>
-          </div>
+        {members.isPending || members.isError ? (
+          <QueryStatus compact query={members} pending="Henter, hvem der har adgang..." failed="Listen kunne ikke hentes" className="mt-6" />
         ) : (
           <>
             <ul aria-label="Personer med adgang" className="mt-6 divide-y divide-border border-y border-border">
