@@ -2,13 +2,38 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
+ * The journeys that run on PostgreSQL too. Every API test runs on both databases, so a journey
+ * adds something on the second one only where the server's work behind it leans on the engine
+ * beyond one call: the way from a stone's code to its memorial, writes that span a transaction and
+ * a job (registration, invitations, moderation and its e-mail, a password reset), uploaded media
+ * beside the database, statistics summed by day, and the operator's CLI and SQL run beside a
+ * running server (on the embedded database the server steps aside for them instead). The pages'
+ * looks, words, routing and accessibility do not change with the database.
+ * `E2E_ALL_JOURNEYS=1` runs every journey on PostgreSQL as well.
+ */
+const ON_POSTGRES_TOO = [
+  'qr-journey',
+  'register',
+  'memorial-create',
+  'memorial-posts',
+  'memorial-admin',
+  'memorial-invitations',
+  'post-mail',
+  'password-reset',
+  'memorial-gallery-edit',
+  'memorial-stats',
+  'header-footer',
+];
+const onPostgres = Boolean(process.env.DATABASE_URL) && !process.env.E2E_ALL_JOURNEYS;
+
+/**
  * Browser journeys (tests/e2e): the production server as a child process serving the built client
  * (run `npx vite build` first; `npm test` does), driven through Debian's Chromium.
  */
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['tests/e2e/**/*.test.ts'],
+    include: onPostgres ? ON_POSTGRES_TOO.map((name) => `tests/e2e/${name}.test.ts`) : ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/support/e2e-global-setup.ts'],
     setupFiles: ['tests/support/fail-on-errors.ts'],
     testTimeout: 60_000,

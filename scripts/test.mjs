@@ -4,9 +4,10 @@
  * against it. Runs on the embedded database, or on PostgreSQL when DATABASE_URL is set. Ends with
  * one line "N passed, N failed" over both suites.
  *
- *   npm test [-- unit | e2e] [-- --built]
+ *   npm test [-- [unit] [e2e] [--built]]
  *
- * `unit` or `e2e` runs one suite; `--built` skips the build (CI builds once for both databases).
+ * `unit` or `e2e` runs one suite, both in the order given (CI runs one database's journeys while
+ * the other's unit tests run); `--built` skips the build (CI builds once for both databases).
  * Reports go to test-results/<database>/ (unit.json, e2e.json, summary.json), so that runs on the
  * two databases side by side keep theirs apart.
  */
@@ -15,7 +16,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const args = process.argv.slice(2);
-const only = args.find((arg) => arg === 'unit' || arg === 'e2e');
+const chosen = args.filter((arg) => arg === 'unit' || arg === 'e2e');
+const order = chosen.length > 0 ? chosen : ['unit', 'e2e'];
 const built = args.includes('--built');
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'indbygget PGlite';
 const results = `test-results/${process.env.DATABASE_URL ? 'postgres' : 'pglite'}`;
@@ -35,16 +37,15 @@ function counts(file) {
   }
 }
 
-const suites = [
-  { name: 'unit og API', key: 'unit', args: [], report: `${results}/unit.json` },
-  { name: 'browser (e2e)', key: 'e2e', args: ['--config', 'vitest.e2e.config.ts'], report: `${results}/e2e.json`, build: !built },
-];
+const SUITES = {
+  unit: { name: 'unit og API', args: [], report: `${results}/unit.json` },
+  e2e: { name: 'browser (e2e)', args: ['--config', 'vitest.e2e.config.ts'], report: `${results}/e2e.json`, build: !built },
+};
 
 let failedRun = false;
 const total = { passed: 0, failed: 0, skipped: 0 };
 
-for (const suite of suites) {
-  if (only && only !== suite.key) continue;
+for (const suite of order.map((key) => SUITES[key])) {
   process.stdout.write(`\n== ${suite.name} på ${database} ==\n`);
   // As `npm run build`: the client, and the server's prerender of the landing page.
   if (suite.build && (run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0 || run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']) !== 0)) {
