@@ -4,8 +4,9 @@
  *
  * Database: a copy of the run's base (e2e-base.ts) in a fresh DATA_DIR (embedded PGlite, the
  * default), or, when DATABASE_URL is set, a database `mindested_e2e_<pid>_<random>` made from the
- * base on that PostgreSQL server, dropped when the server is closed. The operator CLI runs against the same database; on the embedded database only one
- * process may open DATA_DIR, so `cli()` stops the server around the command (see below).
+ * base on that PostgreSQL server, dropped when the server is closed. The operator CLI runs against
+ * the same database; on the embedded database only one process may open DATA_DIR, so `cli()` stops
+ * the server around the command (see below).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
