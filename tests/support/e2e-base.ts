@@ -13,6 +13,9 @@ import { openDatabase } from '../../src/server/db/connection';
 import { createStorage } from '../../src/server/lib/storage';
 import { createCodes } from '../../src/server/qr/service';
 import { seedDemoIfEmpty } from '../../src/server/seed';
+import { withDatabase } from './test-database';
+
+export { withDatabase };
 
 /** Unclaimed codes in the base; a file that asks for more has the CLI make the rest. */
 export const BASE_CODES = 20;
@@ -25,13 +28,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2eBase: E2eBase;
   }
-}
-
-/** The server URL with another database name in its path. */
-export function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }
 
 export async function adminQuery(serverUrl: string, statement: string) {
