@@ -5,7 +5,6 @@
  * each with a registry of its own), so the wrapping itself knows nothing of Prometheus.
  */
 import { performance } from 'node:perf_hooks';
-import type { Db } from './connection';
 
 export type QueryListener = (seconds: number) => void;
 
@@ -27,6 +26,8 @@ export interface DatabaseInstruments {
   pool?: () => PoolFigures;
 }
 
+/** Keyed by the Drizzle database object (typed loosely: connection.ts imports this module). */
+type Db = object;
 const byDatabase = new WeakMap<Db, DatabaseInstruments>();
 
 export function attachInstruments(db: Db, instruments: DatabaseInstruments): void {
@@ -48,7 +49,8 @@ export function poolFigures(db: Db): PoolFigures | undefined {
   return byDatabase.get(db)?.pool?.();
 }
 
-type QueryFunction = (...args: unknown[]) => unknown;
+// never[]: any function's parameters accept it, so pg's and PGlite's query functions both fit.
+type QueryFunction = (...args: never[]) => unknown;
 
 /**
  * Wraps a client's query function so its duration reaches the listeners. A promise is timed when
@@ -69,13 +71,13 @@ export function timedQuery<F extends QueryFunction>(query: F, listeners: Set<Que
     if (typeof callback === 'function') {
       args[last] = (...result: unknown[]) => {
         done();
-        return (callback as QueryFunction)(...result);
+        return (callback as (...result: unknown[]) => unknown)(...result);
       };
-      return query.apply(this, args);
+      return query.apply(this, args as never[]);
     }
-    const result = query.apply(this, args);
+    const result = query.apply(this, args as never[]);
     // The caller handles the rejection; this branch only times it.
     if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
     return result;
-  } as F;
+  } as unknown as F;
 }
