@@ -18,6 +18,8 @@ const rooms = (side, blocks) =>
  * domains use it").
  */
 const CLIENT_CROSSINGS = {
+  // The production floor's guarded addresses are the site's ordinary 404 until their pages exist.
+  admin: ['not-found/NotFoundPage.tsx'],
   // The cookie policy names what the cookie settings and the scan widget keep on the device, in
   // their own words and keys, so the policy cannot drift from the code.
   legal: ['consent/purposes.ts', 'qr/scan-widget/scanner-preference.ts'],

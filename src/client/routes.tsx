@@ -7,6 +7,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { HIDDEN_REGISTER_PATH } from '@/shared/constants';
+import { adminRoutes } from './admin/admin-routes';
 import { FullScreenLoader } from './components/layout/FullScreenLoader';
 import { OnNavigate } from './components/layout/OnNavigate';
 
@@ -101,6 +102,7 @@ export function AppRoutes() {
           <Route path="/invitation/:token" element={<InvitationPage />} />
           <Route path="/post-decision/:token" element={<PostDecisionPage />} />
           <Route path="/unsubscribe/:token" element={<UnsubscribePage />} />
+          {adminRoutes}
           {/* Static paths above rank before this one; a single unknown segment is a memorial's short address. */}
           <Route path="/:slug" element={<SlugRedirect notFound={<NotFoundPage />} />} />
           <Route path="*" element={<NotFoundPage />} />

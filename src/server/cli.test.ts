@@ -113,7 +113,7 @@ describe('npm run cli', { timeout: 90_000 }, () => {
         .returning({ id: memorials.id });
       await db.insert(memorialPosts).values({ memorialId: kept!.id, kind: 'guestbook', name: 'Spam', status: 'rejected', decidedAt: ago(1) });
       await db.insert(rateLimits).values({ key: 'cli-purge-ip:203.0.113.9', windowStart: ago(1), count: 1 });
-      await db.insert(contactMessages).values({ name: 'A', email: 'cli-purge@example.dk', message: 'Hej', createdAt: ago(800) });
+      await db.insert(contactMessages).values({ name: 'A', email: 'cli-purge@example.dk', message: 'Hej', createdAt: ago(800), lastActivityAt: ago(800) });
       await db
         .insert(consentRecords)
         .values({ purpose: 'analytics', consentGiven: true, consentMethod: 'banner', legalBasis: 'consent', dataRetentionPeriod: '13 months', visitorHash: 'cli-purge', recordedAt: ago(400) });

@@ -8,6 +8,7 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://mail.example:587',
   DATABASE_URL: 'postgres://db.example/mindested',
   S3_BUCKET: 'mindested-media',
+  TWO_FACTOR_KEY: '0f'.repeat(32),
 };
 
 function refusal(env: Record<string, string>): string {
@@ -43,6 +44,17 @@ describe('production refuses to start on a default meant for a laptop', () => {
     expect(loadConfig({ ...PRODUCTION, S3_BUCKET: '', MEDIA_ON_LOCAL_DISK: '1' }).MEDIA_ON_LOCAL_DISK).toBe(true);
     // The embedded database is one process on one disk anyway.
     expect(() => loadConfig({ ...PRODUCTION, DATABASE_URL: '', S3_BUCKET: '' })).not.toThrow();
+  });
+
+  it('refuses without a key for the staff\'s two-factor secrets, and reads one in hex or base64', () => {
+    expect(refusal({ ...PRODUCTION, TWO_FACTOR_KEY: '' })).toMatch(/^Ugyldig konfiguration: TWO_FACTOR_KEY skal være sat i produktion/);
+    expect(refusal({ TWO_FACTOR_KEY: 'for-kort' })).toMatch(/^Ugyldig konfiguration: TWO_FACTOR_KEY skal være 32 tilfældige bytes/);
+    expect(loadConfig({ TWO_FACTOR_KEY: Buffer.alloc(32, 7).toString('base64') }).TWO_FACTOR_KEY).toEqual(Buffer.alloc(32, 7));
+  });
+
+  it('requires two-factor of staff unless it is turned off', () => {
+    expect(loadConfig({}).TWO_FACTOR_REQUIRED).toBe(true);
+    expect(loadConfig({ TWO_FACTOR_REQUIRED: '0' }).TWO_FACTOR_REQUIRED).toBe(false);
   });
 
   it('leaves development alone', () => {

@@ -38,6 +38,25 @@ function isAddressOrNetwork(entry: string): boolean {
   return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
+/** A switch that is on unless it is turned off (0 or false). */
+const onUnlessOff = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value !== '0' && value !== 'false');
+
+/** 32 bytes for AES-256, written as 64 hex digits or in base64. */
+const aesKey = z
+  .string()
+  .optional()
+  .transform((value, context): Buffer | undefined => {
+    const text = value?.trim() ?? '';
+    if (text === '') return undefined;
+    const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+    if (key.length === 32) return key;
+    context.addIssue({ code: 'custom', message: 'skal være 32 tilfældige bytes som 64 hex-cifre eller base64, fx fra: openssl rand -hex 32' });
+    return z.NEVER;
+  });
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const schema = z.object({
@@ -90,6 +109,10 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Staff must pass TOTP two-factor (staff/guard.ts); on unless turned off, e.g. on a laptop.
+  TWO_FACTOR_REQUIRED: onUnlessOff,
+  // Seals the staff's TOTP secrets at rest (staff/secret-box.ts); required in production.
+  TWO_FACTOR_KEY: aesKey,
   // Rate limits (README "Rate limits"): windows in minutes, counts per window.
   RATE_LIMIT_WINDOW_MINUTES: positiveInt(15),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt(300),
@@ -103,6 +126,7 @@ const schema = z.object({
   RATE_LIMIT_CONSENT_PER_IP: positiveInt(200),
   RATE_LIMIT_POSTS_PER_IP: positiveInt(30),
   RATE_LIMIT_POSTS_PER_MEMORIAL: positiveInt(600),
+  RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: positiveInt(5),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'BASE_URL'> & { BASE_URL: string; baseOrigin: string };
@@ -138,6 +162,7 @@ export class ConfigError extends Error {}
 function productionGap(value: z.infer<typeof schema>): string | null {
   if (!value.BASE_URL) return 'BASE_URL skal være sat i produktion (adressen står i e-mails og QR-koder)';
   if (!value.SMTP_URL && !value.MAIL_TO_FILES) return 'SMTP_URL skal være sat i produktion (eller MAIL_TO_FILES=1 for at skrive e-mail til filer)';
+  if (!value.TWO_FACTOR_KEY) return 'TWO_FACTOR_KEY skal være sat i produktion (den beskytter personalets totrinsnøgler), fx fra: openssl rand -hex 32';
   if (value.DATABASE_URL && !value.S3_BUCKET && !value.MEDIA_ON_LOCAL_DISK) {
     return 'S3_BUCKET skal være sat i produktion med DATABASE_URL, for flere servere kan ikke dele en lokal disk (eller MEDIA_ON_LOCAL_DISK=1 for én server)';
   }

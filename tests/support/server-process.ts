@@ -176,6 +176,8 @@ export async function startE2eServer(options: StartOptions = {}): Promise<E2eSer
   const env = (): NodeJS.ProcessEnv => ({
     ...process.env,
     NODE_ENV: 'production',
+    // A fixed key for the staff's TOTP secrets: production refuses to start without one.
+    TWO_FACTOR_KEY: 'a6f1c0d2e3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f8',
     PORT: String(port),
     HOST: '127.0.0.1',
     BASE_URL: baseUrl,

@@ -10,14 +10,17 @@ import { apiRequest, timestamp } from '@/client/lib/request';
 export const userQueryKey = ['/api/user'] as const;
 /**
  * Answers that belong to the signed-in person, refreshed whenever who is signed in changes: premium
- * and admin status (known so far only as cache keys, SPEC.md §7), and the header's unread count and
- * reseller record, so the next person at the same browser never sees the last one's badges.
+ * and admin status (known so far only as cache keys, SPEC.md §7), the header's unread count and
+ * reseller record, and a staff member's two-factor status, so the next person at the same browser
+ * never sees the last one's badges.
  */
 export const accountQueryKeys = [
   ['/api/user/premium-status'],
   ['/api/user/is-admin'],
   ['/api/notifications/unread-count'],
   ['/api/resellers/me'],
+  // Whether the session has passed the second factor: a new login starts without it.
+  ['/api/admin/two-factor-verification-status'],
 ] as const;
 
 async function fetchCurrentUser(): Promise<User | null> {

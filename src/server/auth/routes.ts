@@ -8,6 +8,7 @@ import type { Limit } from '../lib/rate-limit';
 import {
   RESET_REQUESTED,
   WRONG_LOGIN,
+  ACCOUNT_DISABLED,
   checkPassword,
   checkPasswordReset,
   findAccount,
@@ -50,6 +51,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
       await rateLimiter.consume({ key: attemptsKey, max: config.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT, windowMs: window });
       const user = await checkPassword(account, password);
       if (!user) throw new HttpError(401, WRONG_LOGIN);
+      if (user.disabledAt) throw new HttpError(403, ACCOUNT_DISABLED);
       // Only failures should count: the owner who mistyped a few times and got in starts afresh.
       await rateLimiter.reset(attemptsKey);
       // Rotate: whatever session the browser had before is ended, so a planted cookie is useless.

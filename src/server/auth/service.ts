@@ -29,6 +29,8 @@ export function presentUser(user: UserRow): User {
 }
 
 export const WRONG_LOGIN = 'Forkert brugernavn, e-mail eller adgangskode.';
+/** Said only to someone who knew the password: the account is closed by us, not mistyped. */
+export const ACCOUNT_DISABLED = 'Kontoen er lukket af Mindested. Skriv til os via kontaktsiden, hvis du mener, det er en fejl.';
 
 /** Finds an account by username (any case) or e-mail address. */
 export async function findAccount(deps: Pick<Deps, 'db'>, identifier: string): Promise<UserRow | null> {

@@ -2,7 +2,7 @@
  * Server-side sessions behind an HTTP-only, SameSite=Lax cookie. The cookie holds a random token;
  * the database holds only its hash, so a leaked database cannot be used to log in.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../shared/constants';
 import type { Db, Tx } from '../db/connection';
@@ -20,14 +20,24 @@ export async function createSession(tx: Db | Tx, deps: Pick<Deps, 'now' | 'rando
   return { token, expiresAt };
 }
 
-export async function userForSession(db: Db, now: Date, token: string | undefined): Promise<UserRow | null> {
+export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * The session a cookie's token opens, with its account: none when it has expired or the account
+ * is disabled (a disabled account's sessions are deleted too; this is the second lock).
+ */
+export async function sessionFor(db: Db, now: Date, token: string | undefined): Promise<{ user: UserRow; session: SessionRow } | null> {
   if (!token) return null;
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)));
-  return row?.user ?? null;
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), isNull(users.disabledAt)));
+  return row ?? null;
+}
+
+export async function userForSession(db: Db, now: Date, token: string | undefined): Promise<UserRow | null> {
+  return (await sessionFor(db, now, token))?.user ?? null;
 }
 
 export async function destroySession(db: Db | Tx, token: string | undefined): Promise<void> {

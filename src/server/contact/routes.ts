@@ -31,7 +31,8 @@ export function contactRoutes(app: FastifyInstance, deps: Deps) {
     }
     const user = await userForSession(deps.db, deps.now(), sessionToken(request));
     await deps.db.transaction(async (tx) => {
-      await tx.insert(contactMessages).values({ ...message, email: message.email.toLowerCase(), userId: user?.id ?? null, createdAt: deps.now() });
+      const at = deps.now();
+      await tx.insert(contactMessages).values({ ...message, email: message.email.toLowerCase(), userId: user?.id ?? null, createdAt: at, lastActivityAt: at });
       await enqueue(tx, SEND_MAIL, contactReceiptMail({ to: message.email, ...message, contactEmail: deps.config.CONTACT_EMAIL }), deps.now());
     });
     return { message: CONTACT_THANKS };

@@ -225,7 +225,7 @@ describe('messages to us', () => {
   it('go 2 years after the sender’s latest message, all of that sender’s together', async () => {
     const at = new Date('2029-01-15T12:00:00Z');
     const ago = (days: number) => new Date(at.getTime() - days * DAY);
-    const message = (email: string, createdAt: Date) => ({ name: 'Anna', email, subject: 'Spørgsmål', message: 'Hej', createdAt });
+    const message = (email: string, createdAt: Date) => ({ name: 'Anna', email, subject: 'Spørgsmål', message: 'Hej', createdAt, lastActivityAt: createdAt });
     await t.database.db.insert(contactMessages).values([
       message('gammel@example.dk', ago(3 * 365)),
       message('gammel@example.dk', ago(2 * 365 + 2)),

@@ -132,7 +132,7 @@ export async function purgeLimitRows(deps: Pick<PurgeDeps, 'db' | 'config'>, at:
 /**
  * Messages to us are kept CONTACT_KEPT_YEARS after the sender's latest one, "so we can see the
  * thread if you write again": a sender is the e-mail address (stored in lower case), and all their
- * messages go together once the latest is that old.
+ * threads go together once the newest message in any of them (theirs or our reply) is that old.
  */
 export async function purgeContactMessages(deps: Pick<PurgeDeps, 'db'>, at: Date): Promise<number> {
   const cutoff = monthsBefore(at, CONTACT_KEPT_YEARS * 12);
@@ -140,7 +140,7 @@ export async function purgeContactMessages(deps: Pick<PurgeDeps, 'db'>, at: Date
     .select({ email: contactMessages.email })
     .from(contactMessages)
     .groupBy(contactMessages.email)
-    .having(sql`max(${contactMessages.createdAt}) < ${cutoff.toISOString()}::timestamptz`);
+    .having(sql`max(${contactMessages.lastActivityAt}) < ${cutoff.toISOString()}::timestamptz`);
   const removed = await deps.db.delete(contactMessages).where(inArray(contactMessages.email, quietSenders)).returning({ id: contactMessages.id });
   return removed.length;
 }

@@ -11,11 +11,12 @@ import { qrCodeParams } from '../../shared/qr-lifecycle';
 import { requireUser } from '../auth/sessions';
 import { qrCodes } from '../db/schema';
 import type { Deps } from '../deps';
+import { requireStaff } from '../staff/guard';
 import { notFound } from '../lib/errors';
 import { INVALID_CODE } from './holder';
 import { type QrErrorCorrection, qrPng, qrPrintPdf, qrSvg, qrUrl } from './images';
 import { STAFF_ROLES } from './lifecycle';
-import { PACKAGE_NOT_FOUND, packageSheet } from './package-sheet';
+import { PACKAGE_NOT_FOUND, PRINT_REFUSAL, packageSheet } from './package-sheet';
 import { codeFromInput, formatCode } from '../../shared/qr-code';
 
 const imageQuery = z.object({
@@ -64,7 +65,7 @@ export function qrImageRoutes(app: FastifyInstance, deps: Deps, lookUp: (request
 
   // A package's sheet is the print shop's, not a family's: Q, the print level, unless asked otherwise.
   api.get('/api/admin/qr-packages/:id/print.pdf', { schema: { params: packageParams, querystring: imageQuery.pick({ ecc: true }) } }, async (request, reply) => {
-    const user = await requireUser(deps, request);
+    const { user } = await requireStaff(deps, request, ['admin', 'production'], { refusal: PRINT_REFUSAL });
     const { filename, pdf } = await packageSheet(deps, user, request.params.id, request.query.ecc ?? 'Q');
     return reply
       .header('content-type', 'application/pdf')

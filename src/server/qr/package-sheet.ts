@@ -224,6 +224,7 @@ export async function packageSheetPdf(baseUrl: string, pkg: SheetPackage, codes:
   return pdf.save();
 }
 
+export const PRINT_REFUSAL = 'Kun produktion og administratorer kan udskrive QR-pakker.';
 export const PACKAGE_NOT_FOUND = 'QR-pakken findes ikke.';
 
 /**
@@ -232,7 +233,7 @@ export const PACKAGE_NOT_FOUND = 'QR-pakken findes ikke.';
  * the same sheet. Returns the file name too.
  */
 export async function packageSheet(deps: Deps, staff: { role: Role }, packageId: string, ecc: QrErrorCorrection): Promise<{ filename: string; pdf: Uint8Array }> {
-  if (!STAFF_ROLES.includes(staff.role)) throw forbidden('Kun produktion og administratorer kan udskrive QR-pakker.');
+  if (!STAFF_ROLES.includes(staff.role)) throw forbidden(PRINT_REFUSAL);
   const [pkg] = await deps.db.select().from(qrPackages).where(eq(qrPackages.id, packageId));
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
   const rows = await deps.db.select({ code: qrCodes.code, status: qrCodes.status }).from(qrCodes).where(eq(qrCodes.packageId, pkg.id)).orderBy(asc(qrCodes.code));

@@ -9,9 +9,11 @@ import { z } from 'zod';
 import { validateQrBody, validateQrResponse } from '../../shared/qr';
 import { createQrPackageBody, linkQrBody, ownedQrCode, qrCodeListResponse, qrCodeParams, qrPackageResponse, qrTransitionBody, scanResult } from '../../shared/qr-lifecycle';
 import { requireUser, sessionToken, userForSession } from '../auth/sessions';
+import { requireStaff } from '../staff/guard';
 import type { Deps } from '../deps';
 import { qrImageRoutes } from './image-routes';
 import { heldCodes, linkCode, lockCode, unlinkCode, unlockCode } from './holder';
+import { STAFF_ONLY } from './lifecycle';
 import { createPackage, moveOneCode, movePackage, presentPackage } from './packages';
 import { memorialsOfCode, resolveScan } from './scan';
 import { countCodeLookup } from './lookup-limit';
@@ -22,6 +24,8 @@ const personal = (reply: FastifyReply) => reply.header('cache-control', 'private
 
 const packageParams = z.object({ id: z.uuid('QR-pakken findes ikke.') });
 const codeStepResponse = z.object({ code: z.string(), status: z.string() });
+/** Packages and codes on the production floor: production staff and admins. */
+const PRODUCTION_FLOOR = ['admin', 'production'] as const;
 const codeMemorialsResponse = z.object({ memorials: z.array(z.object({ id: z.string(), slug: z.string() })) });
 
 export function qrRoutes(app: FastifyInstance, deps: Deps) {
@@ -92,18 +96,18 @@ export function qrRoutes(app: FastifyInstance, deps: Deps) {
   }
 
   api.post('/api/admin/qr-packages', { schema: { body: createQrPackageBody, response: { 201: qrPackageResponse } } }, async (request, reply) => {
-    const user = await requireUser(deps, request);
+    const { user } = await requireStaff(deps, request, PRODUCTION_FLOOR, { refusal: STAFF_ONLY });
     const pkg = await createPackage(deps, user, request.body);
     return reply.code(201).send(presentPackage(pkg));
   });
 
   api.post('/api/admin/qr-packages/:id/status', { schema: { params: packageParams, body: qrTransitionBody, response: { 200: qrPackageResponse } } }, async (request) => {
-    const user = await requireUser(deps, request);
+    const { user } = await requireStaff(deps, request, PRODUCTION_FLOOR, { refusal: STAFF_ONLY });
     return presentPackage(await movePackage(deps, user, request.params.id, request.body.to));
   });
 
   api.post('/api/admin/qr-codes/:code/status', { schema: { params: qrCodeParams, body: qrTransitionBody, response: { 200: codeStepResponse } } }, async (request) => {
-    const user = await requireUser(deps, request);
+    const { user } = await requireStaff(deps, request, PRODUCTION_FLOOR, { refusal: STAFF_ONLY });
     return moveOneCode(deps, user, request.params.code, request.body.to, request.body.note);
   });
 }

@@ -9,6 +9,7 @@ export * from './posts';
 export * from './qr';
 export * from './rate-limits';
 export * from './resellers';
+export * from './staff';
 export * from './stats';
 export * from './support';
 export * from './users';

@@ -20,7 +20,11 @@ export const jobs = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at is null and failed_at is null`)],
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`done_at is null and failed_at is null`),
+    // The back office counts failed jobs (dashboard, /admin/performance): few rows, found at once.
+    index('jobs_failed_idx').on(t.failedAt).where(sql`failed_at is not null`),
+  ],
 );
 
 

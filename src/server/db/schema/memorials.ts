@@ -43,6 +43,8 @@ export const memorials = pgTable(
     uniqueIndex('memorials_slug_key').on(t.slug),
     // The daily purge of memorials deleted over 30 days ago (privacy/purges.ts): few rows, found at once.
     index('memorials_deleted_idx').on(t.deletedAt).where(sql`deleted_at is not null`),
+    // The dashboard's new memorials per day and this week.
+    index('memorials_created_idx').on(t.createdAt),
   ],
 );
 

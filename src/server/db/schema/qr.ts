@@ -49,6 +49,8 @@ export const qrCodes = pgTable(
     index('qr_codes_package_idx').on(t.packageId),
     index('qr_codes_memorial_idx').on(t.memorialId),
     index('qr_codes_second_memorial_idx').on(t.secondMemorialId),
+    // The dashboard counts codes by state over a million rows: an index-only scan, not the table.
+    index('qr_codes_status_idx').on(t.status),
     // A linked code opens a memorial, and only a linked one does.
     check('qr_codes_linked_has_memorial', sql`(${t.status} = 'linked') = (${t.memorialId} IS NOT NULL)`),
     check('qr_codes_second_needs_first', sql`${t.secondMemorialId} IS NULL OR (${t.memorialId} IS NOT NULL AND ${t.secondMemorialId} <> ${t.memorialId})`),
@@ -73,5 +75,9 @@ export const qrCodeEvents = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('qr_code_events_code_idx').on(t.code, t.id)],
+  (t) => [
+    index('qr_code_events_code_idx').on(t.code, t.id),
+    // The dashboard's activations (claimed, linked) per day.
+    index('qr_code_events_event_at_idx').on(t.event, t.at),
+  ],
 );

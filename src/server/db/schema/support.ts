@@ -1,12 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const contactMessageStatuses = ['new', 'answered', 'closed'] as const;
 
 /**
- * Messages from /contact: the support inbox (/admin/support reads them in a later issue). No IP
- * address is kept; the sender is known by the name and e-mail they gave, and by their account
- * when they were signed in.
+ * Messages from /contact: the support inbox's threads (/admin/support). No IP address is kept; the
+ * sender is known by the name and e-mail they gave, and by their account when they were signed in.
  */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -18,7 +18,48 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: contactMessageStatuses }).notNull().default('new'),
+    /** The support person who has the thread. */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The thread's newest message (the sender's or ours): the inbox is sorted by it. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt), index('contact_messages_assigned_idx').on(t.assignedTo).where(sql`assigned_to is not null`)],
+);
+
+export const supportReplyAuthors = ['staff', 'sender'] as const;
+
+/** The rest of a thread after the first message: our replies by e-mail and the sender's answers. */
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: supportReplyAuthors }).notNull(),
+    /** Who of us wrote it (empty for the sender's answers, or when the staff account is gone). */
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('support_replies_message_idx').on(t.messageId, t.createdAt)],
+);
+
+/**
+ * The link in our reply (/support/reply/{token}) where the sender answers without an account.
+ * Single-use and expiring; only the token's SHA-256 is stored.
+ */
+export const supportReplyTokens = pgTable(
+  'support_reply_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('support_reply_tokens_message_idx').on(t.messageId)],
 );

@@ -17,6 +17,8 @@ export const users = pgTable(
     postMails: text('post_mails', { enum: POST_MAIL_CHOICES }).notNull().default('immediate'),
     /** Opted in to a gentle reminder on the birthdays and death days of the memorials they look after. */
     anniversaryReminders: boolean('anniversary_reminders').notNull().default(false),
+    /** Set by an admin: the account cannot sign in and its sessions are gone (/admin/users/{id}). */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -24,6 +26,12 @@ export const users = pgTable(
     // "Karen" and "karen" are one username: people do not remember the case they chose.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(t.email),
+    // The back office's search (/admin/users): prefixes of an e-mail or username, words of a name.
+    index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
+    index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('users_full_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.fullName})`),
+    // The dashboard's sign-ups per day.
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 
@@ -37,6 +45,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When a staff member passed the second factor in this session (staff/guard.ts). */
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
@@ -77,4 +87,24 @@ export const accountSetups = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('account_setups_email_idx').on(t.email)],
+);
+
+/**
+ * One-time login links (/login/{token}, PRODUCT.md "Links sent by e-mail"): asked for on the login
+ * page, sent by staff, carried by notification e-mails. Only the token's SHA-256 is stored.
+ */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff member who sent it, when it was not asked for by the person. */
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_links_user_idx').on(t.userId)],
 );

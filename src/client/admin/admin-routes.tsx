@@ -1,0 +1,31 @@
+/**
+ * The back office's routes (SPEC.md §2 "Admin routes"), each behind the admin guard with the roles
+ * of admin-nav.ts. Spread into the app's one route table (routes.tsx).
+ */
+import { lazy } from 'react';
+import { Navigate, Route } from 'react-router';
+import type { StaffRole } from '@/shared/staff';
+import { AdminGuard } from './AdminGuard';
+
+const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
+
+/** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
+const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
+
+export const adminRoutes = [
+  // SPEC.md: /admin, /admin-dashboard and /admin/dashboard are one dashboard.
+  <Route key="/admin" path="/admin" element={<Navigate to="/admin/dashboard" replace />} />,
+  <Route key="/admin-dashboard" path="/admin-dashboard" element={<Navigate to="/admin/dashboard" replace />} />,
+  <Route key="/admin/contact-messages" path="/admin/contact-messages" element={<Navigate to="/admin/support" replace />} />,
+  ...['/warehouse-scan', '/production'].map((path) => (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <AdminGuard roles={PRODUCTION_FLOOR}>
+          <NotFoundPage />
+        </AdminGuard>
+      }
+    />
+  )),
+];

@@ -1,0 +1,50 @@
+/**
+ * The audit log (staff_actions): every staff action with who, what, when and from where, written
+ * in the same transaction as the action, so neither happens without the other. Append-only: the
+ * table's trigger refuses changes, so nothing here updates or deletes.
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../db/connection';
+import { staffActions } from '../db/schema';
+
+export interface StaffAction {
+  /** In the product's words, 'area.verb': 'user.role', 'user.disable', 'two-factor.reset', 'support.reply'. */
+  action: string;
+  targetUserId?: string | null;
+  /** Anything else acted on: 'contact-message:<id>', 'qr-package:<id>'. */
+  subject?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export type StaffActionRow = typeof staffActions.$inferSelect;
+
+/** A browser's own description can be long; 300 characters say which browser it was. */
+const USER_AGENT_MAX = 300;
+
+export async function recordStaffAction(
+  tx: Db | Tx,
+  at: Date,
+  request: FastifyRequest,
+  actor: { id: string; fullName: string },
+  what: StaffAction,
+): Promise<void> {
+  await tx.insert(staffActions).values({
+    actorId: actor.id,
+    actorName: actor.fullName,
+    action: what.action,
+    targetUserId: what.targetUserId ?? null,
+    subject: what.subject ?? null,
+    details: what.details ?? {},
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+    at,
+  });
+}
+
+/** The newest actions first: all of them (the dashboard) or those done to one account (/admin/users/{id}). */
+export async function recentStaffActions(db: Db, options: { targetUserId?: string; limit: number }): Promise<StaffActionRow[]> {
+  const query = db.select().from(staffActions);
+  const filtered = options.targetUserId ? query.where(eq(staffActions.targetUserId, options.targetUserId)) : query;
+  return filtered.orderBy(desc(staffActions.at), desc(staffActions.id)).limit(options.limit);
+}
