@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../tests/support/factories';
+import { signIn, signedInUser } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import { performanceResponse } from '../../shared/performance';
+import { staffMessages } from '../../shared/staff';
 
 const TOKEN = 'skrab-token-til-overvaagning-0123456789';
 const OUTSIDE = '203.0.113.9';
@@ -85,5 +89,37 @@ describe('without METRICS_TOKEN', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('GET /api/admin/performance', () => {
+  it('shows an administrator with a verified second factor the last hour on this server', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    await t.request({ method: 'GET', url: `/api/memorials/${MEMORIAL_ID}` });
+    const response = await t.request({ method: 'GET', url: '/api/admin/performance', headers: { cookie: admin.cookie } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const body = performanceResponse.parse(response.json());
+    const memorial = body.routes.find((route) => route.route === '/api/memorials/:id' && route.method === 'GET');
+    expect(memorial?.requests).toBeGreaterThanOrEqual(2);
+    expect(memorial?.p95Ms).toBeGreaterThan(0);
+    expect(body.routes.some((route) => route.route.includes(MEMORIAL_ID))).toBe(false);
+    expect(body.database.engine).toBe(t.database.engine);
+    expect(body.minutes).toHaveLength(60);
+  });
+
+  it('refuses anyone else: no session, another role, an administrator who has not passed the second factor', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/admin/performance' })).statusCode).toBe(401);
+    for (const role of ['user', 'support', 'production'] as const) {
+      const person = await signedInUser(t, { role });
+      const response = await t.request({ method: 'GET', url: '/api/admin/performance', headers: { cookie: person.cookie } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: staffMessages.notStaff });
+    }
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const cookie = await signIn(t, admin, { twoFactorVerified: false });
+    const response = await t.request({ method: 'GET', url: '/api/admin/performance', headers: { cookie } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: staffMessages.twoFactorRequired });
   });
 });

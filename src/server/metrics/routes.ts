@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { performanceResponse } from '../../shared/performance';
 import type { Deps } from '../deps';
-import { forbidden } from '../lib/errors';
+import { requireStaff } from '../staff/guard';
 import { mayScrape } from './access';
 import { type InstanceMetrics, instrumentApp } from './instance';
 import { performanceSnapshot } from './snapshot';
@@ -32,11 +32,8 @@ function performanceRoutes(app: FastifyInstance, deps: Deps, metrics: InstanceMe
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/admin/performance', { schema: { response: { 200: performanceResponse } } }, async (request, reply) => {
-    // TODO(guard): the staff guard (src/server/staff/guard.ts, being written on main) is not merged
-    // yet. Until it is, nobody may read this; then this line becomes
-    //   await requireStaff(deps, request, ['admin']);   // admin with a verified second factor
-    void request;
-    throw forbidden();
+    // Administrators only, with the second factor passed in this session (staff/guard.ts).
+    await requireStaff(deps, request, ['admin']);
     reply.header('cache-control', 'private, no-store');
     return performanceSnapshot({ db: deps.db, now: deps.now, metrics });
   });
