@@ -89,9 +89,9 @@ export function instrumentApp(app: FastifyInstance, deps: Pick<Deps, 'db' | 'now
       help,
       registers: [registry],
       async collect() {
+        // Unknown while the database does not answer: NaN, not a 0 that reads as an empty queue.
         const figures = await readJobQueue();
-        if (figures) this.set(pick(figures));
-        else this.reset();
+        this.set(figures ? pick(figures) : Number.NaN);
       },
     });
   jobGauge('mindested_jobs_due', 'Jobs due now and neither done nor failed: the queue shared by every instance.', (f) => f.due);

@@ -79,6 +79,23 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('when the database does not answer', () => {
+  it('still answers, with the job queue unknown rather than empty', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/metrics' });
+      expect(response.statusCode).toBe(200);
+      // prom-client writes "Nan"; Prometheus reads NaN in any case.
+      expect(response.body).toMatch(/^mindested_jobs_due nan$/im);
+      expect(response.body).toContain('process_resident_memory_bytes');
+    } finally {
+      await other.app.close();
+      await other.mail.close();
+    }
+  });
+});
+
 describe('without METRICS_TOKEN', () => {
   it('lets no request from outside through, whatever it shows', async () => {
     const other = await createTestApp();
