@@ -52,6 +52,7 @@ import { pricingRoutes } from './pricing/routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { resellerRoutes } from './resellers/routes';
+import { twoFactorRoutes } from './staff/two-factor-routes';
 import { createStatsCounter } from './stats/counter';
 import { statsRoutes } from './stats/routes';
 
@@ -263,6 +264,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   invitationRoutes(app, deps);
   mediaRoutes(app, deps);
   statsRoutes(app, deps);
+  twoFactorRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {
