@@ -10,12 +10,11 @@ import { RESELLER_STATUSES } from './resellers';
 import { ROLE_LABELS } from './staff';
 
 export const PEOPLE_PAGE_SIZE = 25;
+/** Counted exactly up to here; a search matching more says "over 5.000" (and pages through the first 5.000). */
+export const PEOPLE_COUNT_CAP = 5_000;
 /** Longer than any name, username or address; a pasted novel is not a search. */
 export const PEOPLE_QUERY_MAX = 200;
 export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-
-export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = { active: 'Aktiv', disabled: 'Lukket' };
 
 export const peopleSearchQuery = z.object({
   q: z.string().trim().max(PEOPLE_QUERY_MAX).optional().default(''),
@@ -39,7 +38,10 @@ export type PersonSummary = z.infer<typeof personSummary>;
 
 export const peopleSearchResponse = z.object({
   users: z.array(personSummary),
+  /** How many match, at most PEOPLE_COUNT_CAP. */
   total: z.number().int(),
+  /** More than PEOPLE_COUNT_CAP match: type more to narrow the search. */
+  totalIsCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

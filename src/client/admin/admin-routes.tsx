@@ -6,8 +6,11 @@ import { lazy } from 'react';
 import { Navigate, Route } from 'react-router';
 import type { StaffRole } from '@/shared/staff';
 import { AdminGuard } from './AdminGuard';
+import { ADMIN_ONLY } from './admin-nav';
 
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
+const PeoplePage = lazy(() => import('./people/PeoplePage'));
+const PersonPage = lazy(() => import('./people/PersonPage'));
 
 /** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
@@ -17,6 +20,24 @@ export const adminRoutes = [
   <Route key="/admin" path="/admin" element={<Navigate to="/admin/dashboard" replace />} />,
   <Route key="/admin-dashboard" path="/admin-dashboard" element={<Navigate to="/admin/dashboard" replace />} />,
   <Route key="/admin/contact-messages" path="/admin/contact-messages" element={<Navigate to="/admin/support" replace />} />,
+  <Route
+    key="/admin/users"
+    path="/admin/users"
+    element={
+      <AdminGuard roles={ADMIN_ONLY}>
+        <PeoplePage />
+      </AdminGuard>
+    }
+  />,
+  <Route
+    key="/admin/users/:id"
+    path="/admin/users/:id"
+    element={
+      <AdminGuard roles={ADMIN_ONLY}>
+        <PersonPage />
+      </AdminGuard>
+    }
+  />,
   ...['/warehouse-scan', '/production'].map((path) => (
     <Route
       key={path}
