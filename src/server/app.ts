@@ -24,6 +24,7 @@ import { contactRoutes } from './contact/routes';
 import type { Db } from './db/connection';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
+import { metricsRoutes } from './metrics/routes';
 import { SERVER_ERROR_MESSAGE, clientErrorHandler, frameworkErrors, refuseUncleanInput } from './lib/clean-input';
 import { HttpError } from './lib/errors';
 import { requestForLog } from './lib/request-log';
@@ -246,6 +247,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     return reply.code(500).send({ message: SERVER_ERROR_MESSAGE });
   });
 
+  // First, so its onResponse hook times every route (metrics/instance.ts).
+  metricsRoutes(app, deps);
   healthRoutes(app, deps);
   authRoutes(app, deps);
   accountSetupRoutes(app, deps);
