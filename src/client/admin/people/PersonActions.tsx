@@ -68,9 +68,9 @@ export function PersonActions({ view }: { view: AccountView }) {
           </Button>
         </form>
 
-        <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid gap-2">
           {user.disabledAt ? (
-            <p className="text-sm text-muted-foreground sm:col-span-2">Kontoen er lukket. Åbn den igen for at sende den links.</p>
+            <p className="text-sm text-muted-foreground">Kontoen er lukket. Åbn den igen for at sende den links.</p>
           ) : (
             <>
               <Button variant="secondary" disabled={reset.isPending} onClick={() => reset.mutate()}>
