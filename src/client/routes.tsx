@@ -47,6 +47,7 @@ const QrRedirect = lazy(() => import('./routing/QrRedirect'));
 const SlugRedirect = lazy(() => import('./routing/SlugRedirect'));
 const PostDecisionPage = lazy(() => import('./notifications/PostDecisionPage'));
 const UnsubscribePage = lazy(() => import('./notifications/UnsubscribePage'));
+const SupportReplyPage = lazy(() => import('./support/SupportReplyPage'));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -68,6 +69,7 @@ export function AppRoutes() {
           <Route path="/hidden-register" element={<Navigate to={HIDDEN_REGISTER_PATH} replace />} />
           <Route path={HIDDEN_REGISTER_PATH} element={<HiddenRegisterPage />} />
           <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+          <Route path="/support/reply/:token" element={<SupportReplyPage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/qr-info" element={<QrInfoPage />} />
           <Route path="/pricing" element={<PricingPage />} />

@@ -100,7 +100,8 @@ export type SupportReplyInput = z.input<typeof supportReplyBody>;
 export const supportAssignBody = z.object({ userId: z.uuid('Vælg en medarbejder.').nullable() });
 export type SupportAssignInput = z.infer<typeof supportAssignBody>;
 
-export const supportStatusBody = z.object({ status: z.enum(SUPPORT_STATUSES, 'Vælg ny, besvaret eller lukket.') });
+/** Close a thread, or reopen it: 'new' puts it back among those waiting for us. 'answered' comes only with a reply. */
+export const supportStatusBody = z.object({ status: z.enum(['closed', 'new'], 'Vælg lukket eller ny.') });
 export type SupportStatusInput = z.infer<typeof supportStatusBody>;
 
 /** The link's words when it cannot be used, with the way forward (PRODUCT.md "Links sent by e-mail"). */

@@ -6,8 +6,11 @@ import { lazy } from 'react';
 import { Navigate, Route } from 'react-router';
 import type { StaffRole } from '@/shared/staff';
 import { AdminGuard } from './AdminGuard';
+import { SUPPORT_DESK } from './admin-nav';
 
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
+const SupportInboxPage = lazy(() => import('./support/SupportInboxPage'));
+const SupportThreadPage = lazy(() => import('./support/SupportThreadPage'));
 
 /** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
@@ -17,6 +20,24 @@ export const adminRoutes = [
   <Route key="/admin" path="/admin" element={<Navigate to="/admin/dashboard" replace />} />,
   <Route key="/admin-dashboard" path="/admin-dashboard" element={<Navigate to="/admin/dashboard" replace />} />,
   <Route key="/admin/contact-messages" path="/admin/contact-messages" element={<Navigate to="/admin/support" replace />} />,
+  <Route
+    key="/admin/support"
+    path="/admin/support"
+    element={
+      <AdminGuard roles={SUPPORT_DESK}>
+        <SupportInboxPage />
+      </AdminGuard>
+    }
+  />,
+  <Route
+    key="/admin/support/:id"
+    path="/admin/support/:id"
+    element={
+      <AdminGuard roles={SUPPORT_DESK}>
+        <SupportThreadPage />
+      </AdminGuard>
+    }
+  />,
   ...['/warehouse-scan', '/production'].map((path) => (
     <Route
       key={path}

@@ -286,10 +286,10 @@ describe('assigning, closing and reopening', () => {
     expect(cleared.json().assignee).toBeNull();
 
     const actions = await t.database.db.select().from(staffActions).where(and(eq(staffActions.action, 'support.assign'), eq(staffActions.subject, `contact-message:${message.id}`)));
-    expect(actions.map((a) => [a.actorId, a.details])).toEqual(
+    expect(actions.map((a) => [a.actorId, a.targetUserId, a.details])).toEqual(
       expect.arrayContaining([
-        [admin.id, { from: null, to: support.id, toName: 'Søren Støtte' }],
-        [support.id, { from: support.id, to: null, toName: null }],
+        [admin.id, support.id, { from: null, to: support.id, toName: 'Søren Støtte' }],
+        [support.id, null, { from: support.id, to: null, toName: null }],
       ]),
     );
     expect(actions).toHaveLength(2);

@@ -206,6 +206,8 @@ export async function assignThread(deps: Deps, request: FastifyRequest, caller: 
     await tx.update(contactMessages).set({ assignedTo: to?.id ?? null }).where(eq(contactMessages.id, id));
     await recordStaffAction(tx, at, request, caller.user, {
       action: 'support.assign',
+      // The audit log names the person the thread was given to (none when it was taken back).
+      targetUserId: to?.id ?? null,
       subject: subjectOf(id),
       details: { from: message.assignedTo, to: to?.id ?? null, toName: to?.fullName ?? null },
     });
@@ -213,16 +215,20 @@ export async function assignThread(deps: Deps, request: FastifyRequest, caller: 
   return readThread(deps.db, id);
 }
 
-/** Close a thread, reopen it, or set it back to waiting for us. The same status again changes nothing. */
-export async function setThreadStatus(deps: Deps, request: FastifyRequest, caller: StaffCaller, id: string, status: SupportStatus): Promise<SupportThread> {
+/** Close a thread, or reopen it (back among those waiting for us). The same status again changes nothing. */
+export async function setThreadStatus(deps: Deps, request: FastifyRequest, caller: StaffCaller, id: string, status: 'closed' | 'new'): Promise<SupportThread> {
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     const [message] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
     if (!message) throw notFound(THREAD_NOT_FOUND);
     if (message.status === status) return;
     await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
-    const action = status === 'closed' ? 'support.close' : message.status === 'closed' ? 'support.reopen' : 'support.status';
-    await recordStaffAction(tx, at, request, caller.user, { action, subject: subjectOf(id), details: { from: message.status, to: status } });
+    await recordStaffAction(tx, at, request, caller.user, {
+      action: status === 'closed' ? 'support.close' : 'support.reopen',
+      targetUserId: message.userId,
+      subject: subjectOf(id),
+      details: { from: message.status, to: status },
+    });
   });
   return readThread(deps.db, id);
 }
