@@ -127,7 +127,7 @@ function Conversation({ thread, sending, onSend }: ConversationProps) {
         {thread.messages.map((message, index) => {
           const ours = message.from === 'mindested';
           return (
-            <li key={index} className={cn('rounded-xl border px-5 py-4 text-lg', ours ? 'border-gold/40 bg-gold-soft/50' : 'border-border bg-background')}>
+            <li key={index} className={cn('rounded-xl border px-4 py-4 text-lg sm:px-5', ours ? 'border-gold/40 bg-gold-soft/50' : 'border-border bg-background')}>
               <p className="text-base font-semibold">
                 {ours ? 'Mindested skrev' : 'Du skrev'} <span className="font-normal text-muted-foreground">{when.format(new Date(message.createdAt))}</span>
               </p>

@@ -35,7 +35,7 @@ export function AssigneeSelect({ thread, me, pending, onChange }: AssigneeSelect
         value={current?.id ?? NO_ONE}
         disabled={pending}
         onChange={(event) => onChange(event.target.value === NO_ONE ? null : event.target.value)}
-        className={cn(inputClass, 'min-h-11 py-2 pr-8')}
+        className={cn(inputClass, 'min-h-11 px-3 py-2')}
       >
         <option value={NO_ONE}>Ingen ansvarlig</option>
         {people.map((person) => (

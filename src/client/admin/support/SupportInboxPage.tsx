@@ -47,10 +47,10 @@ export default function SupportInboxPage() {
     <AdminLayout title="Support" description="Beskeder fra kontaktformularen. Svar sendes til afsenderen på e-mail med et link, hvor de kan svare igen.">
       <div className="flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
         <nav aria-label="Status">
-          <ul className="flex gap-1 overflow-x-auto rounded-xl bg-secondary/70 p-1">
+          <ul className="grid grid-cols-3 gap-1 rounded-xl bg-secondary/70 p-1 sm:inline-grid">
             {SUPPORT_STATUSES.map((value) => (
-              <li key={value} className="shrink-0">
-                <Segment to={to({ status: value })} active={value === status}>
+              <li key={value}>
+                <Segment to={to({ status: value })} active={value === status} tab>
                   {SUPPORT_STATUS_LABELS[value]}
                   <span className={cn('rounded-full px-2 text-sm tabular-nums', value === status ? 'bg-secondary' : 'bg-card/70')}>
                     {list.data ? list.data.counts[value] : '–'}
@@ -82,15 +82,17 @@ export default function SupportInboxPage() {
   );
 }
 
-function Segment({ to, active, quiet = false, children }: { to: string; active: boolean; quiet?: boolean; children: ReactNode }) {
+/** A tab (a status, its count under the word on a phone and beside it from 640 px) or a filter. */
+function Segment({ to, active, quiet = false, tab = false, children }: { to: string; active: boolean; quiet?: boolean; tab?: boolean; children: ReactNode }) {
   return (
     <Link
       to={to}
       aria-current={active ? 'page' : undefined}
       className={cn(
         'flex min-h-11 items-center gap-2 rounded-lg px-3.5 font-semibold whitespace-nowrap no-underline',
+        tab && 'flex-col justify-center gap-0.5 px-2 py-1.5 sm:flex-row sm:gap-2 sm:px-3.5 sm:py-0',
         'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        active ? (quiet ? 'bg-secondary text-foreground' : 'bg-card text-foreground shadow-xs') : 'text-muted-foreground hover:bg-secondary hover:text-foreground',
+        active ? (quiet ? 'bg-secondary text-foreground' : 'bg-card text-foreground shadow-xs ring-1 ring-gold/50') : 'text-muted-foreground hover:bg-secondary hover:text-foreground',
       )}
     >
       {children}

@@ -85,7 +85,8 @@ function Thread({ thread }: { thread: SupportThread }) {
         </>
       }
     >
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:items-start xl:gap-8">
+      {/* On a phone the thread's facts (status, who has it) come first, above the conversation. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start xl:gap-8">
         <div className="min-w-0 space-y-4">
           <ol className="space-y-4" aria-label="Beskeder i sagen">
             {thread.messages.map((message) => (
@@ -97,7 +98,7 @@ function Thread({ thread }: { thread: SupportThread }) {
           <ReplyForm thread={thread} />
         </div>
 
-        <aside aria-label="Om sagen" className="space-y-5 rounded-xl border border-border bg-card p-5 lg:sticky lg:top-6">
+        <aside aria-label="Om sagen" className="order-first space-y-5 rounded-xl border border-border bg-card p-5 lg:sticky lg:top-6 lg:order-none">
           <div>
             <p className="text-sm font-semibold text-muted-foreground">Status</p>
             <StatusBadge status={thread.status} className="mt-1.5" />
