@@ -4,13 +4,15 @@
  */
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router';
-import type { StaffRole } from '@/shared/staff';
+import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 import { AdminGuard } from './AdminGuard';
 import { SUPPORT_DESK } from './admin-nav';
 
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
 const SupportInboxPage = lazy(() => import('./support/SupportInboxPage'));
 const SupportThreadPage = lazy(() => import('./support/SupportThreadPage'));
+const TwoFactorSetupPage = lazy(() => import('./two-factor/TwoFactorSetupPage'));
+const TwoFactorVerificationPage = lazy(() => import('./two-factor/TwoFactorVerificationPage'));
 
 /** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
@@ -35,6 +37,25 @@ export const adminRoutes = [
     element={
       <AdminGuard roles={SUPPORT_DESK}>
         <SupportThreadPage />
+      </AdminGuard>
+    }
+  />,
+  // Every staff member's own second factor: reachable before it is passed, or no one could pass it.
+  <Route
+    key="/admin/two-factor-setup"
+    path="/admin/two-factor-setup"
+    element={
+      <AdminGuard roles={STAFF_ROLES} twoFactorPage>
+        <TwoFactorSetupPage />
+      </AdminGuard>
+    }
+  />,
+  <Route
+    key="/admin/two-factor-verification"
+    path="/admin/two-factor-verification"
+    element={
+      <AdminGuard roles={STAFF_ROLES} twoFactorPage>
+        <TwoFactorVerificationPage />
       </AdminGuard>
     }
   />,
