@@ -43,7 +43,7 @@ export default function SupportReplyPage() {
   const send = useMutation({ mutationFn: (values: SupportReplyInput) => apiRequest<{ message: string }>('POST', path, { body: values }) });
 
   const invalid = !wellFormed || thread.isError;
-  usePageTitle(invalid ? 'Linket virker ikke' : send.isSuccess ? 'Tak for dit svar' : 'Svar på beskeden');
+  usePageTitle(invalid ? 'Linket virker ikke' : send.isSuccess ? 'Dit svar er kommet frem' : 'Svar på beskeden');
 
   let title = 'Svar på beskeden';
   let content;
@@ -51,7 +51,7 @@ export default function SupportReplyPage() {
     title = 'Linket virker ikke';
     content = <LinkNotValid message={wellFormed ? errorMessage(thread.error) : supportLinkWords.unknown} />;
   } else if (send.isSuccess) {
-    title = 'Tak for dit svar';
+    title = 'Dit svar er kommet frem';
     content = <Thanks message={send.data.message} />;
   } else if (!thread.data) {
     content = (
