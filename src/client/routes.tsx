@@ -48,6 +48,7 @@ const QrRedirect = lazy(() => import('./routing/QrRedirect'));
 const SlugRedirect = lazy(() => import('./routing/SlugRedirect'));
 const PostDecisionPage = lazy(() => import('./notifications/PostDecisionPage'));
 const UnsubscribePage = lazy(() => import('./notifications/UnsubscribePage'));
+const SupportReplyPage = lazy(() => import('./support/SupportReplyPage'));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -70,6 +71,7 @@ export function AppRoutes() {
           <Route path={HIDDEN_REGISTER_PATH} element={<HiddenRegisterPage />} />
           <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
           <Route path="/login/:token" element={<LoginLinkPage />} />
+          <Route path="/support/reply/:token" element={<SupportReplyPage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/qr-info" element={<QrInfoPage />} />
           <Route path="/pricing" element={<PricingPage />} />

@@ -21,6 +21,7 @@ import { loadClientHtml } from './client-html';
 import type { Config } from './config';
 import { consentRoutes } from './consent/routes';
 import { contactRoutes } from './contact/routes';
+import { supportRoutes } from './support/routes';
 import type { Db } from './db/connection';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
@@ -262,6 +263,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   peopleRoutes(app, deps);
   consentRoutes(app, deps);
   contactRoutes(app, deps);
+  supportRoutes(app, deps);
   pricingRoutes(app, deps);
   memorialRoutes(app, deps);
   memberRoutes(app, deps);

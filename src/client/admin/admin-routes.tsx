@@ -6,7 +6,7 @@ import { type ComponentType, lazy } from 'react';
 import { Navigate, Route } from 'react-router';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 import { AdminGuard } from './AdminGuard';
-import { ADMIN_ONLY } from './admin-nav';
+import { ADMIN_ONLY, SUPPORT_DESK } from './admin-nav';
 
 /** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
@@ -24,6 +24,8 @@ const PAGES: AdminPage[] = [
   { path: '/admin/two-factor-verification', roles: STAFF_ROLES, twoFactorPage: true, page: lazy(() => import('./two-factor/TwoFactorVerificationPage')) },
   { path: '/admin/users', roles: ADMIN_ONLY, page: lazy(() => import('./people/PeoplePage')) },
   { path: '/admin/users/:id', roles: ADMIN_ONLY, page: lazy(() => import('./people/PersonPage')) },
+  { path: '/admin/support', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportInboxPage')) },
+  { path: '/admin/support/:id', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportThreadPage')) },
   ...['/warehouse-scan', '/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
 ];
 

@@ -16,7 +16,7 @@ import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
 import { type StaffRole, STAFF_ROLES, staffMessages } from '../../shared/staff';
-import { resellers, staffTwoFactor } from '../db/schema';
+import { contactMessages, resellers, staffTwoFactor } from '../db/schema';
 import { createPackage } from '../qr/packages';
 import { secretFromText, totpCode } from './totp';
 
@@ -34,6 +34,8 @@ interface Make {
   user(role?: Role): Promise<{ id: string }>;
   qrPackage(): Promise<string>;
   qrCode(): Promise<string>;
+  /** A contact message: a support thread's id. */
+  contactMessage(): Promise<string>;
   /** Removes the caller's second factor, so a set-up can start afresh. */
   noFactor(caller: Caller | null): Promise<void>;
   /** A set-up token and its first code for the caller (dummies for a caller who may not start one). */
@@ -53,6 +55,7 @@ interface Row {
 }
 
 const ADMIN: readonly StaffRole[] = ['admin'];
+const SUPPORT_DESK: readonly StaffRole[] = ['admin', 'support'];
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
 const ANY_STAFF: readonly StaffRole[] = STAFF_ROLES;
 
@@ -76,6 +79,11 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/users/:id/password-reset', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/password-reset` }) },
   { method: 'POST', url: '/api/admin/users/:id/login-link', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/login-link` }) },
   { method: 'POST', url: '/api/admin/users/:id/sessions/end', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/sessions/end` }) },
+  { method: 'GET', url: '/api/admin/support', roles: SUPPORT_DESK, request: async () => ({ url: '/api/admin/support?status=new&assigned=any' }) },
+  { method: 'GET', url: '/api/admin/support/:id', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}` }) },
+  { method: 'POST', url: '/api/admin/support/:id/replies', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}/replies`, payload: { body: 'Tak for din besked.' } }) },
+  { method: 'POST', url: '/api/admin/support/:id/assign', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}/assign`, payload: { userId: (await make.user('support')).id } }) },
+  { method: 'POST', url: '/api/admin/support/:id/status', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}/status`, payload: { status: 'closed' } }) },
 ];
 
 const PERSONAS = ['visitor', 'user', 'reseller', 'support', 'production', 'admin-unverified', 'admin'] as const;
@@ -140,6 +148,11 @@ const make: Make = {
   user: (role = 'user') => createUser(t.database.db, { role }),
   qrPackage: async () => (await createPackage(t.app.deps, accounts.get('admin')!, { name: 'Matrix', size: 1, resellerId: null })).id,
   qrCode: async () => (await createCode(t.database.db, { status: 'created' })).code,
+  async contactMessage() {
+    const at = t.clock.now();
+    const [row] = await t.database.db.insert(contactMessages).values({ name: 'Inger Matrix', email: 'matrix@eksempel.dk', message: 'Hej, jeg har et spørgsmål.', createdAt: at, lastActivityAt: at }).returning();
+    return row!.id;
+  },
   async noFactor(caller) {
     if (caller) await t.database.db.delete(staffTwoFactor).where(eq(staffTwoFactor.userId, caller.id));
   },
