@@ -5,7 +5,7 @@
  * jobs by the partial jobs_failed_idx), so the whole stays fast at a million codes
  * (bench/admin-dashboard.ts measures it).
  */
-import { and, count, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, notExists, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DASHBOARD_DAYS, type Dashboard, RECENT_ACTIVITY_LIMIT, type StaffActivity, WEEK_DAYS } from '../../shared/dashboard';
 import { QR_STATUSES, type QrStatus } from '../../shared/qr-lifecycle';
@@ -43,31 +43,61 @@ function onDays(days: string[], rows: { day: string; n: number }[]): number[] {
 
 const lastWeek = (series: number[]) => series.slice(-WEEK_DAYS).reduce((sum, n) => sum + n, 0);
 
-export async function dashboardFigures(deps: Pick<Deps, 'db' | 'now'>): Promise<Dashboard> {
-  const { db } = deps;
-  const now = deps.now();
-  const days = daysEnding(danishDay(now), DASHBOARD_DAYS);
+/**
+ * The dashboard's queries, built and not yet run: drizzle's builders run when awaited, so
+ * bench/admin-dashboard.ts can ask PostgreSQL how it reads the very same statements.
+ */
+export function figureQueries(db: Db, now: Date, days: string[]) {
   const first = days[0]!;
-
-  const [accounts, liveMemorials, codes, pending, waiting, failed, signUps, newMemorials, activations, activity] = await Promise.all([
-    db.select({ n: count() }).from(users),
-    db.select({ n: count() }).from(memorials).where(isNull(memorials.deletedAt)),
-    db.select({ status: qrCodes.status, n: count() }).from(qrCodes).groupBy(qrCodes.status),
-    db
+  return {
+    accounts: db.select({ n: count() }).from(users),
+    memorials: db.select({ n: count() }).from(memorials).where(isNull(memorials.deletedAt)),
+    codesByStatus: db.select({ status: qrCodes.status, n: count() }).from(qrCodes).groupBy(qrCodes.status),
+    // "Not on a deleted memorial" rather than "on a live one": the deleted are few and found by
+    // their partial index, where the live ones would be read whole.
+    postsPending: db
       .select({ n: count() })
       .from(memorialPosts)
-      .innerJoin(memorials, eq(memorials.id, memorialPosts.memorialId))
-      .where(and(eq(memorialPosts.status, 'pending'), isNull(memorials.deletedAt))),
-    db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
-    db
+      .where(
+        and(
+          eq(memorialPosts.status, 'pending'),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(memorials)
+              .where(and(eq(memorials.id, memorialPosts.memorialId), isNotNull(memorials.deletedAt))),
+          ),
+        ),
+      ),
+    contactMessagesWaiting: db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+    failedJobs: db
       .select({ total: count(), lastDay: sql<number>`count(*) filter (where ${jobs.failedAt} >= ${new Date(now.getTime() - DAY_MS)})`.mapWith(Number) })
       .from(jobs)
       .where(isNotNull(jobs.failedAt)),
-    perDay(db, users, users.createdAt, first),
+    signUps: perDay(db, users, users.createdAt, first),
     // Deleted memorials are left out here as in the total, so the chart's last week is "new this week".
-    perDay(db, memorials, memorials.createdAt, first, isNull(memorials.deletedAt)),
-    perDay(db, qrCodeEvents, qrCodeEvents.at, first, eq(qrCodeEvents.event, 'claimed')),
-    recentActivity(db),
+    newMemorials: perDay(db, memorials, memorials.createdAt, first, isNull(memorials.deletedAt)),
+    activations: perDay(db, qrCodeEvents, qrCodeEvents.at, first, eq(qrCodeEvents.event, 'claimed')),
+  };
+}
+
+export async function dashboardFigures(deps: Pick<Deps, 'db' | 'now'>): Promise<Dashboard> {
+  const now = deps.now();
+  const days = daysEnding(danishDay(now), DASHBOARD_DAYS);
+  const q = figureQueries(deps.db, now, days);
+
+  // Independent of one another: on PostgreSQL each takes a connection of the pool, side by side.
+  const [accounts, liveMemorials, codes, pending, waiting, failed, signUps, newMemorials, activations, activity] = await Promise.all([
+    q.accounts,
+    q.memorials,
+    q.codesByStatus,
+    q.postsPending,
+    q.contactMessagesWaiting,
+    q.failedJobs,
+    q.signUps,
+    q.newMemorials,
+    q.activations,
+    recentActivity(deps.db),
   ]);
 
   const series = {
