@@ -24,6 +24,7 @@ import { contactRoutes } from './contact/routes';
 import type { Db } from './db/connection';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
+import { metricsRoutes } from './metrics/routes';
 import { SERVER_ERROR_MESSAGE, clientErrorHandler, frameworkErrors, refuseUncleanInput } from './lib/clean-input';
 import { HttpError } from './lib/errors';
 import { requestForLog } from './lib/request-log';
@@ -52,6 +53,7 @@ import { pricingRoutes } from './pricing/routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { resellerRoutes } from './resellers/routes';
+import { twoFactorRoutes } from './staff/two-factor-routes';
 import { createStatsCounter } from './stats/counter';
 import { statsRoutes } from './stats/routes';
 
@@ -245,6 +247,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     return reply.code(500).send({ message: SERVER_ERROR_MESSAGE });
   });
 
+  // First, so its onResponse hook times every route (metrics/instance.ts).
+  metricsRoutes(app, deps);
   healthRoutes(app, deps);
   authRoutes(app, deps);
   accountSetupRoutes(app, deps);
@@ -262,6 +266,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   mediaRoutes(app, deps);
   statsRoutes(app, deps);
   dashboardRoutes(app, deps);
+  twoFactorRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

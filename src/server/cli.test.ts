@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWellFormedCode } from '../shared/qr-code';
 import { openDatabase } from './db/connection';
-import { consentRecords, contactMessages, memorialPosts, memorials, qrCodes, rateLimits, users } from './db/schema';
+import { consentRecords, contactMessages, memorialPosts, memorials, qrCodes, rateLimits, sessions, staffActions, staffRecoveryCodes, staffTwoFactor, users } from './db/schema';
 
 /**
  * The CLI as an operator runs it: a separate process on the same database the server uses. On the
@@ -81,6 +81,33 @@ describe('npm run cli', { timeout: 90_000 }, () => {
     const again = await failure(cli('create-admin', '--username', 'ANNE', '--email', 'x@y.dk', '--password', 'meget-hemmelig', '--full-name', 'X'));
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('Brugernavnet eller e-mailadressen er allerede i brug.');
+  });
+
+  it('two-factor:reset removes a staff member\'s factor and recovery codes, unverifies their sessions, and logs it', async () => {
+    await cli('create-admin', '--username', 'mistet', '--email', 'mistet@mindested.dk', '--password', 'meget-hemmelig', '--full-name', 'Mistet Telefon');
+    const at = new Date();
+    const userId = await withDatabase(async (db) => {
+      const [admin] = await db.select().from(users).where(eq(users.username, 'mistet'));
+      await db.insert(staffTwoFactor).values({ userId: admin!.id, secretSealed: 'v1.x', confirmedAt: at, createdAt: at });
+      await db.insert(staffRecoveryCodes).values({ userId: admin!.id, codeHash: 'h', createdAt: at });
+      await db.insert(sessions).values({ tokenHash: 'cli-reset', userId: admin!.id, expiresAt: new Date(at.getTime() + 3_600_000), twoFactorVerifiedAt: at });
+      return admin!.id;
+    });
+
+    const { stderr } = await cli('two-factor:reset', '--username', 'MISTET');
+    expect(stderr).toContain('Totrinsbekræftelsen for MISTET er nulstillet.');
+    await withDatabase(async (db) => {
+      expect(await db.select().from(staffTwoFactor).where(eq(staffTwoFactor.userId, userId))).toEqual([]);
+      expect(await db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId))).toEqual([]);
+      const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, 'cli-reset'));
+      expect(session!.twoFactorVerifiedAt).toBeNull();
+      const [logged] = await db.select().from(staffActions).where(eq(staffActions.targetUserId, userId));
+      expect(logged).toMatchObject({ actorName: 'Kommandolinjen', action: 'two-factor.reset', actorId: null });
+    });
+
+    const unknown = await failure(cli('two-factor:reset', '--username', 'ingen-saadan'));
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Der er ingen konto med brugernavnet ingen-saadan.');
   });
 
   it('db:sql runs statements in one transaction and prints rows as JSON lines', async () => {

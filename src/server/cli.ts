@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import '../shared/zod-locale';
 import { newUsername, registerBody } from '../shared/auth';
@@ -13,13 +13,14 @@ import { hashPassword } from './auth/passwords';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
-import { users } from './db/schema';
+import { sessions, staffActions, staffRecoveryCodes, staffTwoFactor, users } from './db/schema';
 import { createStorage, storageOptionsFrom } from './lib/storage';
 import { type PurgeReport, runAllPurges } from './privacy/purges';
 import { createCodes } from './qr/service';
 
 const USAGE = `Brug:
   npm run cli -- create-admin --username U --email E --password P --full-name N
+  npm run cli -- two-factor:reset --username U   (når en medarbejder har mistet både telefon og gendannelseskoder)
   npm run cli -- qr:generate --count N
   npm run cli -- db:sql "SQL" ["SQL" …]   (i én transaktion; rækker skrives som JSON-linjer)
   npm run cli -- purge [--now 2026-12-01T04:00:00Z]   (al oprydning efter privatlivspolitikken, som på tidspunktet; uden --now: nu)`;
@@ -32,6 +33,10 @@ const createAdminArgs = z.object({
   password: registerBody.shape.password,
   'full-name': registerBody.shape.fullName,
 });
+
+const resetTwoFactorArgs = z.object({ username: z.string().trim().min(1) });
+
+const COMMANDS = new Set(['create-admin', 'two-factor:reset', 'qr:generate', 'db:sql', 'purge']);
 
 const generateArgs = z.object({
   count: z.coerce.number({ error: '--count skal være et tal' }).int('--count skal være et helt tal').min(1, '--count skal være mindst 1').max(100_000, '--count må højst være 100000'),
@@ -78,10 +83,11 @@ async function main(argv: string[]) {
     },
     strict: true,
   });
-  if (command !== 'create-admin' && command !== 'qr:generate' && command !== 'db:sql' && command !== 'purge') throw new UsageError(command ? `Ukendt kommando: ${command}` : 'Angiv en kommando.');
+  if (!command || !COMMANDS.has(command)) throw new UsageError(command ? `Ukendt kommando: ${command}` : 'Angiv en kommando.');
 
   // Parse arguments before opening anything, so a typo never touches the database.
   const admin = command === 'create-admin' ? parse(createAdminArgs, values) : null;
+  const resetTwoFactor = command === 'two-factor:reset' ? parse(resetTwoFactorArgs, values) : null;
   const generate = command === 'qr:generate' ? parse(generateArgs, values) : null;
   const purge = command === 'purge' ? parse(purgeArgs, values) : null;
   const statements = command === 'db:sql' ? positionals.filter((statement) => statement.trim() !== '') : [];
@@ -106,6 +112,7 @@ async function main(argv: string[]) {
       if (!user) throw new UsageError('Brugernavnet eller e-mailadressen er allerede i brug.');
       process.stderr.write(`Administrator ${admin.username} er oprettet.\n`);
     }
+    if (resetTwoFactor) await resetStaffTwoFactor(database.db, resetTwoFactor.username);
     if (generate) {
       const codes = await createCodes(database.db, generate.count, { randomBytes, now: () => new Date() });
       process.stdout.write(`${codes.join('\n')}\n`);
@@ -131,6 +138,23 @@ async function main(argv: string[]) {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The way back for the last admin who lost both phone and recovery codes (an admin resets anyone
+ * else's on /admin/users/{id}): whoever may run the CLI on the database already holds everything.
+ * Written to the audit log like a reset from the back office.
+ */
+async function resetStaffTwoFactor(db: Awaited<ReturnType<typeof openConfiguredDatabase>>['db'], username: string) {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+    if (!user) throw new UsageError(`Der er ingen konto med brugernavnet ${username}.`);
+    await tx.delete(staffTwoFactor).where(eq(staffTwoFactor.userId, user.id));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
+    await tx.update(sessions).set({ twoFactorVerifiedAt: null }).where(eq(sessions.userId, user.id));
+    await tx.insert(staffActions).values({ actorName: 'Kommandolinjen', action: 'two-factor.reset', targetUserId: user.id, at: new Date() });
+  });
+  process.stderr.write(`Totrinsbekræftelsen for ${username} er nulstillet. Ved næste login opsættes den forfra.\n`);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

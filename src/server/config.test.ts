@@ -67,3 +67,12 @@ describe('production refuses to start on a default meant for a laptop', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '25', SHUTDOWN_TIMEOUT_SECONDS: '3' })).toMatchObject({ DATABASE_POOL_SIZE: 25, SHUTDOWN_TIMEOUT_SECONDS: 3 });
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is optional, and refused when it is too short to be a secret', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).METRICS_TOKEN).toBe('a'.repeat(16));
+    expect(refusal({ METRICS_TOKEN: 'kort' })).toBe('Ugyldig konfiguration: METRICS_TOKEN skal være mindst 16 tegn (fx openssl rand -hex 32)');
+  });
+});

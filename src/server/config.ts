@@ -101,6 +101,13 @@ const schema = z.object({
   // How long a SIGTERM may take before the process gives up on what hangs and exits (main.ts).
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
   TRUST_PROXY: trustProxy,
+  // Lets a monitoring system elsewhere read GET /metrics with "Authorization: Bearer <token>";
+  // without it only a scraper on the same machine may (src/server/metrics/access.ts).
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'skal være mindst 16 tegn (fx openssl rand -hex 32)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Staff must pass TOTP two-factor (staff/guard.ts); on unless turned off, e.g. on a laptop.
   TWO_FACTOR_REQUIRED: onUnlessOff,

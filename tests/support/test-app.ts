@@ -17,6 +17,9 @@ import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 import { recordServerLogLine } from './server-errors';
 import { createTestDatabase } from './test-database';
 
+/** One key for the whole test process, so a test may seal and open with it too. */
+export const TEST_TWO_FACTOR_KEY = randomBytes(32).toString('hex');
+
 export interface TestClock {
   now(): Date;
   advance(ms: number): void;
@@ -57,6 +60,8 @@ export async function createTestApp(
     SMTP_URL: mail.url,
     // Errors only, and each one fails the test that did not expect it (server-errors.ts).
     LOG_LEVEL: 'error',
+    // Staff two-factor secrets are sealed with it; DATA_DIR above is not a place to keep a key file.
+    TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
     ...env,
   });
   const app = await buildApp({

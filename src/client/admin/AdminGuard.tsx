@@ -5,7 +5,7 @@
  * server refuses every call itself (server/staff/guard.ts).
  */
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { useUser } from '@/client/lib/use-user';
 import type { StaffRole } from '@/shared/staff';
@@ -21,6 +21,7 @@ interface AdminGuardProps {
 
 export function AdminGuard({ roles, twoFactorPage = false, children }: AdminGuardProps) {
   const { user, isLoading } = useUser();
+  const location = useLocation();
   const allowed = user !== null && (user.role === 'admin' || (roles as readonly string[]).includes(user.role));
   const status = useTwoFactorStatus(allowed && !twoFactorPage);
 
@@ -29,7 +30,10 @@ export function AdminGuard({ roles, twoFactorPage = false, children }: AdminGuar
   if (twoFactorPage) return children;
   if (status.isPending) return <GuardLoading />;
   if (status.error) return <QueryStatus query={status} pending="Loading..." failed="Bagkontoret kunne ikke åbnes" />;
-  if (status.data.isRequired && !status.data.isVerified) return <Navigate to="/admin/two-factor-verification" replace />;
+  if (status.data.isRequired && !status.data.isVerified) {
+    // Where they were going, so the verification page can take them there afterwards.
+    return <Navigate to="/admin/two-factor-verification" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
   return children;
 }
 

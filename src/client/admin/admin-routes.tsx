@@ -4,12 +4,14 @@
  */
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router';
-import type { StaffRole } from '@/shared/staff';
+import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 import { AdminGuard } from './AdminGuard';
 import { ADMIN_ONLY } from './admin-nav';
 
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const TwoFactorSetupPage = lazy(() => import('./two-factor/TwoFactorSetupPage'));
+const TwoFactorVerificationPage = lazy(() => import('./two-factor/TwoFactorVerificationPage'));
 
 /** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
@@ -28,6 +30,25 @@ export const adminRoutes = [
     }
   />,
   <Route key="/admin/contact-messages" path="/admin/contact-messages" element={<Navigate to="/admin/support" replace />} />,
+  // Every staff member's own second factor: reachable before it is passed, or no one could pass it.
+  <Route
+    key="/admin/two-factor-setup"
+    path="/admin/two-factor-setup"
+    element={
+      <AdminGuard roles={STAFF_ROLES} twoFactorPage>
+        <TwoFactorSetupPage />
+      </AdminGuard>
+    }
+  />,
+  <Route
+    key="/admin/two-factor-verification"
+    path="/admin/two-factor-verification"
+    element={
+      <AdminGuard roles={STAFF_ROLES} twoFactorPage>
+        <TwoFactorVerificationPage />
+      </AdminGuard>
+    }
+  />,
   ...['/warehouse-scan', '/production'].map((path) => (
     <Route
       key={path}

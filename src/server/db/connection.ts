@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type QueryListener, attachInstruments, timedQuery } from './instruments';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,7 +54,9 @@ const MIGRATION_LOCK = 720_465_193;
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     const log = target.log ?? stderrLog;
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const max = target.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: target.url, max });
+    const listeners = new Set<QueryListener>();
     // PostgreSQL may cut any connection (pg_terminate_backend, a restart, a fail-over). An idle
     // client's error reaches the pool, which drops the client; a checked-out client (in a
     // transaction, between two queries) emits it on itself, and an 'error' event nobody listens
@@ -61,10 +64,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // queryable any more, and the pool replaces it when it is released (pg-pool's release).
     pool.on('connect', (client) => {
       client.on('error', (error) => log.warn({ err: error }, 'databaseforbindelse afbrudt; puljen erstatter den'));
+      // Every query goes through a pooled client's query (pool.query too), so timing it here
+      // times them all once (db/instruments.ts).
+      client.query = timedQuery(client.query, listeners);
     });
     // Logged by the client's own listener above; this one only keeps the pool's re-emit from throwing.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    attachInstruments(db, {
+      engine: 'postgres',
+      listeners,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    });
     return {
       db,
       engine: 'postgres',
@@ -93,6 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     import('drizzle-orm/pglite/migrator'),
   ]);
   let client: PGlite;
+  const listeners = new Set<QueryListener>();
   if ('dataDir' in target) {
     const dir = path.join(target.dataDir, 'pgdata');
     await mkdir(dir, { recursive: true });
@@ -102,7 +114,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
+  timePgliteQueries(client, listeners);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  attachInstruments(db, { engine: 'pglite', listeners });
   return {
     db,
     engine: 'pglite',
@@ -111,6 +125,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // Tests dump a migrated instance once and load it per file.
     ...{ pglite: client },
   };
+}
+
+/**
+ * Drizzle queries PGlite through client.query, and inside a transaction through the query of the
+ * transaction object PGlite makes for it; both are timed (db/instruments.ts).
+ */
+function timePgliteQueries(client: PGlite, listeners: Set<QueryListener>): void {
+  client.query = timedQuery(client.query.bind(client), listeners);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      tx.query = timedQuery(tx.query, listeners);
+      return callback(tx);
+    });
 }
 
 /** The PGlite client behind a Database, for tests that snapshot it. */

@@ -1,0 +1,199 @@
+/**
+ * The permission matrix (issue 20): every /api/admin/… call the app registers, called by every kind
+ * of person, on a real database. Only the roles its row names succeed; a visitor gets 401, anyone
+ * else 403 (an admin who has not passed the second factor too, except on the two-factor calls
+ * themselves), and a refused call changes nothing in the database.
+ *
+ * ADDING A CALL: add one row to ROWS. `request` builds a request that succeeds (2xx) for an allowed
+ * caller, making what it needs with `make` (fresh for each call, so calls do not spoil each other).
+ * A route under /api/admin without a row fails the test.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCode, createUser } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sign-in';
+import { type TestApp, createTestApp } from '../../../tests/support/test-app';
+import type { Role } from '../../shared/auth';
+import { type StaffRole, STAFF_ROLES, staffMessages } from '../../shared/staff';
+import { resellers, staffTwoFactor } from '../db/schema';
+import { createPackage } from '../qr/packages';
+import { secretFromText, totpCode } from './totp';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who is calling: an account and a fresh session of theirs, or no one. */
+interface Caller {
+  id: string;
+  role: Role;
+  cookie: string;
+}
+
+/** What a row's request may make for itself; every call gets new ones. */
+interface Make {
+  user(role?: Role): Promise<{ id: string }>;
+  qrPackage(): Promise<string>;
+  qrCode(): Promise<string>;
+  /** Removes the caller's second factor, so a set-up can start afresh. */
+  noFactor(caller: Caller | null): Promise<void>;
+  /** A set-up token and its first code for the caller (dummies for a caller who may not start one). */
+  setUp(caller: Caller | null): Promise<{ setupToken: string; code: string }>;
+  /** The code the caller's app shows now, after a new factor was made for them through the API. */
+  currentCode(caller: Caller | null): Promise<string>;
+}
+
+interface Row {
+  method: Method;
+  /** The route as the app registers it, with its :parameters. */
+  url: string;
+  roles: readonly StaffRole[];
+  /** The two-factor calls: reachable by staff who have not passed the second factor yet. */
+  beforeTwoFactor?: boolean;
+  request: (make: Make, caller: Caller | null) => Promise<{ url?: string; payload?: object }>;
+}
+
+const ADMIN: readonly StaffRole[] = ['admin'];
+const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
+const ANY_STAFF: readonly StaffRole[] = STAFF_ROLES;
+
+// One line per call.
+const ROWS: Row[] = [
+  { method: 'POST', url: '/api/admin/qr-packages', roles: PRODUCTION_FLOOR, request: async () => ({ payload: { name: 'Matrix', size: 1 } }) },
+  { method: 'POST', url: '/api/admin/qr-packages/:id/status', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/status`, payload: { to: 'produced' } }) },
+  { method: 'POST', url: '/api/admin/qr-codes/:code/status', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-codes/${await make.qrCode()}/status`, payload: { to: 'produced' } }) },
+  { method: 'GET', url: '/api/admin/qr-packages/:id/print.pdf', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/print.pdf` }) },
+  { method: 'GET', url: '/api/admin/two-factor-verification-status', roles: ANY_STAFF, beforeTwoFactor: true, request: async () => ({}) },
+  { method: 'POST', url: '/api/admin/two-factor-setup', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => (await make.noFactor(caller), {}) },
+  { method: 'POST', url: '/api/admin/two-factor-setup/confirm', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => ({ payload: await make.setUp(caller) }) },
+  { method: 'POST', url: '/api/admin/two-factor-verification', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => ({ payload: { code: await make.currentCode(caller) } }) },
+  { method: 'POST', url: '/api/admin/users/:id/two-factor-reset', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user('support')).id}/two-factor-reset` }) },
+  { method: 'GET', url: '/api/admin/performance', roles: ADMIN, request: async () => ({}) },
+];
+
+const PERSONAS = ['visitor', 'user', 'reseller', 'support', 'production', 'admin-unverified', 'admin'] as const;
+type Persona = (typeof PERSONAS)[number];
+
+/** Tables that work in the background changes whoever calls (the job queue, the daily runs, the limits' counts, visit counts). */
+const BACKGROUND_TABLES = new Set(['jobs', 'scheduled_runs', 'rate_limits', 'memorial_daily_stats']);
+
+const routes: RouteOptions[] = [];
+let t: TestApp;
+const accounts = new Map<Persona, { id: string; role: Role }>();
+let tables: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { onRoute: (route) => void routes.push(route) });
+  const db = t.database.db;
+  const roles: Record<Exclude<Persona, 'visitor'>, Role> = { user: 'user', reseller: 'user', support: 'support', production: 'production', 'admin-unverified': 'admin', admin: 'admin' };
+  for (const [persona, role] of Object.entries(roles) as [Exclude<Persona, 'visitor'>, Role][]) {
+    const user = await createUser(db, { role });
+    accounts.set(persona, { id: user.id, role });
+  }
+  await db.insert(resellers).values({ userId: accounts.get('reseller')!.id, companyName: 'Stenhuggeriet Matrix ApS', cvr: '87654321', status: 'approved' });
+  const listed = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  tables = (listed as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name).filter((name) => !BACKGROUND_TABLES.has(name));
+}, 120_000);
+afterAll(() => t.close());
+
+/** Every table's row count and a digest of its rows, in one query. */
+async function snapshot(): Promise<Record<string, string>> {
+  const parts = tables.map((name) => `select '${name}' as name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from "${name}" x`);
+  const result = (await t.database.db.execute(sql.raw(parts.join(' union all ')))) as unknown as { rows: { name: string; digest: string }[] };
+  return Object.fromEntries(result.rows.map((r) => [r.name, r.digest]));
+}
+
+/** A fresh session for the persona (so a call that verifies or ends a session spoils no other). */
+async function callerFor(persona: Persona): Promise<Caller | null> {
+  const account = accounts.get(persona as Exclude<Persona, 'visitor'>);
+  if (!account) return null;
+  return { ...account, cookie: await signIn(t, account, { twoFactorVerified: persona !== 'admin-unverified' }) };
+}
+
+function allowed(row: Row, persona: Persona): boolean {
+  const account = accounts.get(persona as Exclude<Persona, 'visitor'>);
+  if (!account || !(row.roles as readonly string[]).includes(account.role)) return false;
+  return persona !== 'admin-unverified' || row.beforeTwoFactor === true;
+}
+
+const send = (method: Method, url: string, caller: Caller | null, payload?: object) =>
+  t.request({ method, url, headers: caller ? { cookie: caller.cookie } : {}, ...(payload ? { payload } : {}) });
+
+/** Starts a set-up as the caller through the API: its token and secret, or null when the caller may not. */
+async function startSetUp(caller: Caller | null): Promise<{ setupToken: string; secret: Uint8Array } | null> {
+  if (!caller) return null;
+  await t.database.db.delete(staffTwoFactor).where(eq(staffTwoFactor.userId, caller.id));
+  const started = await send('POST', '/api/admin/two-factor-setup', caller);
+  if (started.statusCode !== 200) return null;
+  const { setupToken, secret } = started.json<{ setupToken: string; secret: string }>();
+  return { setupToken, secret: secretFromText(secret) };
+}
+
+const make: Make = {
+  user: (role = 'user') => createUser(t.database.db, { role }),
+  qrPackage: async () => (await createPackage(t.app.deps, accounts.get('admin')!, { name: 'Matrix', size: 1, resellerId: null })).id,
+  qrCode: async () => (await createCode(t.database.db, { status: 'created' })).code,
+  async noFactor(caller) {
+    if (caller) await t.database.db.delete(staffTwoFactor).where(eq(staffTwoFactor.userId, caller.id));
+  },
+  async setUp(caller) {
+    const started = await startSetUp(caller);
+    if (!started) return { setupToken: 'kan-ikke-starte', code: '000000' };
+    return { setupToken: started.setupToken, code: totpCode(started.secret, t.clock.now()) };
+  },
+  async currentCode(caller) {
+    // A new factor through the API, set up in a session of the caller's own that has passed the
+    // second factor; then a step later, so the code to give is not the one the set-up took.
+    const helper = caller ? { ...caller, cookie: await signIn(t, caller) } : null;
+    const started = await startSetUp(helper);
+    if (!started) return '000000';
+    const confirmed = await send('POST', '/api/admin/two-factor-setup/confirm', helper, { setupToken: started.setupToken, code: totpCode(started.secret, t.clock.now()) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    t.clock.advance(30_000);
+    return totpCode(started.secret, t.clock.now());
+  },
+};
+
+const routeName = (method: string, url: string) => `${method} ${url}`;
+
+describe('the permission matrix', () => {
+  it('has a row for every /api/admin call, and every row is a call', () => {
+    const registered = routes
+      .filter((route) => route.url.startsWith('/api/admin'))
+      .flatMap((route) => [route.method].flat().filter((m) => m !== 'HEAD').map((m) => routeName(m, route.url)));
+    const rows = ROWS.map((row) => routeName(row.method, row.url));
+    const missing = registered.filter((name) => !rows.includes(name));
+    const stale = rows.filter((name) => !registered.includes(name));
+    expect(missing, `add a row for each of these to ROWS in src/server/staff/permissions.test.ts: ${missing.join(', ')}`).toEqual([]);
+    expect(stale, `these rows name no call the app registers: ${stale.join(', ')}`).toEqual([]);
+    // The snapshot sees what the calls write.
+    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'staff_two_factor', 'staff_recovery_codes', 'staff_actions', 'qr_packages', 'qr_codes']));
+  });
+
+  it.each(ROWS.map((row) => [routeName(row.method, row.url), row] as const))('%s: only its roles succeed, and a refusal changes nothing', async (_name, row) => {
+    const problems: string[] = [];
+    for (const persona of PERSONAS) {
+      const caller = await callerFor(persona);
+      const built = await row.request(make, caller);
+      const url = built.url ?? row.url;
+      const may = allowed(row, persona);
+      const before = !may && row.method !== 'GET' ? await snapshot() : undefined;
+      const response = await send(row.method, url, caller, built.payload);
+      const status = response.statusCode;
+      if (may) {
+        if (status < 200 || status >= 300) problems.push(`${persona} may call it but got ${status}: ${response.body.slice(0, 200)}`);
+        continue;
+      }
+      const expected = persona === 'visitor' ? 401 : 403;
+      if (status !== expected) problems.push(`${persona} should get ${expected} but got ${status}: ${response.body.slice(0, 200)}`);
+      else if (persona === 'admin-unverified' && response.json<{ message: string }>().message !== staffMessages.twoFactorRequired) {
+        problems.push(`admin-unverified should be told to pass the second factor, was told: ${response.body}`);
+      }
+      if (before) {
+        const after = await snapshot();
+        const changed = Object.keys(before).filter((name) => before[name] !== after[name]);
+        if (changed.length > 0) problems.push(`${persona} was refused, but the call changed ${changed.join(', ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
