@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
+import { dashboardRoutes } from './admin/routes';
 import { ANNIVERSARY_REMINDERS, ANNIVERSARY_RUN, anniversaryRemindersJob } from './anniversaries/reminders';
 import { authRoutes } from './auth/routes';
 import { loginLinkRoutes } from './auth/login-link-routes';
@@ -270,6 +271,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   invitationRoutes(app, deps);
   mediaRoutes(app, deps);
   statsRoutes(app, deps);
+  dashboardRoutes(app, deps);
   twoFactorRoutes(app, deps);
 
   if (clientDir) {

@@ -20,6 +20,7 @@ interface AdminPage {
 }
 
 const PAGES: AdminPage[] = [
+  { path: '/admin/dashboard', roles: ADMIN_ONLY, page: lazy(() => import('./dashboard/DashboardPage')) },
   { path: '/admin/two-factor-setup', roles: STAFF_ROLES, twoFactorPage: true, page: lazy(() => import('./two-factor/TwoFactorSetupPage')) },
   { path: '/admin/two-factor-verification', roles: STAFF_ROLES, twoFactorPage: true, page: lazy(() => import('./two-factor/TwoFactorVerificationPage')) },
   { path: '/admin/users', roles: ADMIN_ONLY, page: lazy(() => import('./people/PeoplePage')) },

@@ -71,6 +71,7 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/two-factor-verification', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => ({ payload: { code: await make.currentCode(caller) } }) },
   { method: 'POST', url: '/api/admin/users/:id/two-factor-reset', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user('support')).id}/two-factor-reset` }) },
   { method: 'GET', url: '/api/admin/performance', roles: ADMIN, request: async () => ({}) },
+  { method: 'GET', url: '/api/admin/dashboard', roles: ADMIN, request: async () => ({}) },
   { method: 'GET', url: '/api/admin/users', roles: ADMIN, request: async () => ({ url: '/api/admin/users?q=bruger' }) },
   { method: 'GET', url: '/api/admin/users/:id', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}` }) },
   { method: 'POST', url: '/api/admin/users/:id/role', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/role`, payload: { role: 'support' } }) },
