@@ -10,7 +10,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DASHBOARD_DAYS, type Dashboard, RECENT_ACTIVITY_LIMIT, type StaffActivity, WEEK_DAYS } from '../../shared/dashboard';
 import { QR_STATUSES, type QrStatus } from '../../shared/qr-lifecycle';
 import type { Db } from '../db/connection';
-import { contactMessages, jobs, memorialPosts, memorials, qrCodeEvents, qrCodes, users } from '../db/schema';
+import { contactMessages, jobs, memorialPosts, memorials, qrCodeEvents, qrStatusCounts, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { DANISH_TIME_ZONE, danishDay } from '../lib/daily';
 import { recentStaffActions } from '../staff/audit';
@@ -54,7 +54,8 @@ export function figureQueries(db: Db, now: Date, days: string[]) {
   return {
     accounts: db.select({ n: count() }).from(users),
     memorials: db.select({ n: count() }).from(memorials).where(isNull(memorials.deletedAt)),
-    codesByStatus: db.select({ status: qrCodes.status, n: count() }).from(qrCodes).groupBy(qrCodes.status),
+    // Kept by triggers on qr_codes (migration 0014): counting a million codes took half a second.
+    codesByStatus: db.select({ status: qrStatusCounts.status, n: qrStatusCounts.n }).from(qrStatusCounts),
     // "Not on a deleted memorial" rather than "on a live one": the deleted are few and found by
     // their partial index, where the live ones would be read whole.
     postsPending: db

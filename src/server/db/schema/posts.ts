@@ -49,6 +49,8 @@ export const memorialPosts = pgTable(
     index('memorial_posts_author_idx').on(t.authorId),
     index('memorial_posts_visitor_idx').on(t.visitorHash).where(sql`visitor_hash is not null`),
     // The daily purge of rejected posts (privacy/purges.ts).
+    // The dashboard's count of what waits for moderation, over every memorial.
+    index('memorial_posts_pending_idx').on(t.memorialId).where(sql`status = 'pending'`),
     index('memorial_posts_rejected_idx').on(t.decidedAt).where(sql`status = 'rejected'`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { QR_PACKAGE_STATUSES, QR_STATUSES } from '../../../shared/qr-lifecycle';
 import { memorials } from './memorials';
 import { resellers } from './resellers';
@@ -81,3 +81,13 @@ export const qrCodeEvents = pgTable(
     index('qr_code_events_event_at_idx').on(t.event, t.at),
   ],
 );
+
+/**
+ * How many codes are in each state, kept by statement-level triggers on qr_codes (migration 0014):
+ * the dashboard reads a handful of rows instead of counting a million codes. A package of 10,000
+ * codes updates it once, not 10,000 times.
+ */
+export const qrStatusCounts = pgTable('qr_status_counts', {
+  status: text('status', { enum: QR_STATUSES }).primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});

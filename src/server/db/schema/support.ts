@@ -24,7 +24,8 @@ export const contactMessages = pgTable(
     /** The thread's newest message (the sender's or ours): the inbox is sorted by it. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('contact_messages_status_idx').on(t.status, t.createdAt), index('contact_messages_assigned_idx').on(t.assignedTo).where(sql`assigned_to is not null`)],
+  // The inbox lists a status's threads newest activity first.
+  (t) => [index('contact_messages_status_idx').on(t.status, t.lastActivityAt), index('contact_messages_assigned_idx').on(t.assignedTo).where(sql`assigned_to is not null`)],
 );
 
 export const supportReplyAuthors = ['staff', 'sender'] as const;
