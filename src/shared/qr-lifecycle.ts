@@ -23,6 +23,9 @@ export const QR_STATUS_LABELS: Record<QrStatus, string> = {
   void: 'Kasseret',
 };
 
+/** The same states as the back office speaks of them: the code is locked to someone's account, not "yours". */
+export const STAFF_QR_STATUS_LABELS: Record<QrStatus, string> = { ...QR_STATUS_LABELS, claimed: 'Låst til en konto' };
+
 export const qrCodeParams = z.object({ code: z.string().min(1).max(100) });
 
 const linkedMemorial = z.object({ id: z.string(), slug: z.string(), name: z.string() });

@@ -3,10 +3,7 @@
  * a bar against the largest, so where codes pile up (made but not produced, sent but not sold)
  * shows at once. Rows rather than one stacked bar: seven colours side by side do not read.
  */
-import { QR_STATUSES, QR_STATUS_LABELS, type QrStatus } from '@/shared/qr-lifecycle';
-
-/** The family's words say "your account"; staff read about someone else's. */
-const LABELS: Record<QrStatus, string> = { ...QR_STATUS_LABELS, claimed: 'Låst til en konto' };
+import { QR_STATUSES, STAFF_QR_STATUS_LABELS, type QrStatus } from '@/shared/qr-lifecycle';
 
 const number = new Intl.NumberFormat('da-DK');
 
@@ -23,7 +20,7 @@ export function CodeStates({ byStatus }: { byStatus: Record<QrStatus, number> })
       <dl className="mt-3 space-y-2.5">
         {QR_STATUSES.map((status) => (
           <div key={status} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3">
-            <dt className="min-w-0 truncate text-sm">{LABELS[status]}</dt>
+            <dt className="min-w-0 truncate text-sm">{STAFF_QR_STATUS_LABELS[status]}</dt>
             <dd className="text-right font-semibold tabular-nums">{number.format(byStatus[status])}</dd>
             <div className="col-span-2 mt-1 h-1.5 rounded-full bg-secondary" aria-hidden="true">
               <div

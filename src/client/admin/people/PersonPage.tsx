@@ -10,7 +10,7 @@ import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
 import { type AccountView, peopleMessages } from '@/shared/people';
 import { formatCode } from '@/shared/qr-code';
-import { QR_STATUS_LABELS } from '@/shared/qr-lifecycle';
+import { STAFF_QR_STATUS_LABELS } from '@/shared/qr-lifecycle';
 import { AdminLayout } from '../AdminLayout';
 import { DisabledBadge, RoleBadge } from './badges';
 import { MEMBER_ROLE_NAMES, RESELLER_STATUS_NAMES, danishDay, danishMoment } from './format';
@@ -145,8 +145,8 @@ function Things({ view }: { view: AccountView }) {
               <li key={code.code} className="flex flex-wrap items-center justify-between gap-x-4 py-2.5">
                 <span className="code-text font-semibold">{formatCode(code.code)}</span>
                 <span className="text-sm text-muted-foreground">
-                  {QR_STATUS_LABELS[code.status]}
-                  {code.claimedAt ? ` · låst ${danishDay(code.claimedAt)}` : ''}
+                  {STAFF_QR_STATUS_LABELS[code.status]}
+                  {code.claimedAt ? ` · ${danishDay(code.claimedAt)}` : ''}
                 </span>
               </li>
             ))}
