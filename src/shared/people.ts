@@ -8,6 +8,7 @@ import { MEMBER_ROLES } from './memorials';
 import { QR_STATUSES } from './qr-lifecycle';
 import { RESELLER_STATUSES } from './resellers';
 import { ROLE_LABELS } from './staff';
+import { staffActionWords } from './staff-actions';
 
 export const PEOPLE_PAGE_SIZE = 25;
 /** Counted exactly up to here; a search matching more says "over 5.000" (and pages through the first 5.000). */
@@ -90,20 +91,11 @@ export const peopleMessages = {
   disabled: 'Kontoen er lukket. Åbn den igen, før du sender den et link.',
 } as const;
 
-/** The audit log's actions in Danish, as /admin/users/{id} lists them; an action this list does not know shows as it is stored. */
-export const ACTION_LABELS: Record<string, string> = {
-  'user.role': 'Ændrede rollen',
-  'user.disable': 'Lukkede kontoen',
-  'user.enable': 'Åbnede kontoen igen',
-  'user.password-reset': 'Sendte link til ny adgangskode',
-  'user.sessions-ended': 'Loggede kontoen ud overalt',
-  'user.login-link': 'Sendte login-link',
-  'two-factor.reset': 'Nulstillede totrinsbekræftelsen',
-};
-
 /** One line for an entry: "Ændrede rollen fra Bruger til Support". */
 export function describeAction(entry: Pick<StaffActionEntry, 'action' | 'details'>): string {
-  const label = ACTION_LABELS[entry.action] ?? entry.action;
+  // The words the dashboard uses too (staff-actions.ts), as a line of their own.
+  const { done } = staffActionWords(entry.action);
+  const label = done.charAt(0).toUpperCase() + done.slice(1);
   if (entry.action === 'user.role') {
     const { from, to } = entry.details as { from?: keyof typeof ROLE_LABELS; to?: keyof typeof ROLE_LABELS };
     if (from && to && ROLE_LABELS[from] && ROLE_LABELS[to]) return `${label} fra ${ROLE_LABELS[from]} til ${ROLE_LABELS[to]}`;
