@@ -15,6 +15,14 @@ import { processRegistry } from './process';
 
 /** The route label of a request no route matched (a 404 from the not-found handler). */
 export const NO_ROUTE = '(ingen rute)';
+/** The built files: one route each to Fastify, named by their content's hash, so every deploy would add labels. */
+export const BUILT_FILES = '/assets/*';
+
+/** The route a request is counted under: its pattern, never an address with an id or a file's hash in it. */
+export function routeLabel(url: string | undefined): string {
+  if (url === undefined) return NO_ROUTE;
+  return url.startsWith('/assets/') ? BUILT_FILES : url;
+}
 
 /** How often the event loop's delay is sampled for the last hour: 300 samples a minute. */
 const LOOP_SAMPLE_MS = 200;
@@ -99,7 +107,7 @@ export function instrumentApp(app: FastifyInstance, deps: Pick<Deps, 'db' | 'now
   jobGauge('mindested_jobs_failed', 'Failed jobs still kept (finished jobs are removed after a week).', (f) => f.failedTotal);
 
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? NO_ROUTE;
+    const route = routeLabel(request.routeOptions.url);
     const { method } = request;
     const statusCode = reply.statusCode;
     const ms = reply.elapsedTime;

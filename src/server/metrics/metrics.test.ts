@@ -4,6 +4,7 @@ import { signIn, signedInUser } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { performanceResponse } from '../../shared/performance';
 import { staffMessages } from '../../shared/staff';
+import { routeLabel } from './instance';
 
 const TOKEN = 'skrab-token-til-overvaagning-0123456789';
 const OUTSIDE = '203.0.113.9';
@@ -138,5 +139,14 @@ describe('GET /api/admin/performance', () => {
     const response = await t.request({ method: 'GET', url: '/api/admin/performance', headers: { cookie } });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: staffMessages.twoFactorRequired });
+  });
+});
+
+describe('the route a request is counted under', () => {
+  it('is its pattern; every built file shares one, so a deploy adds no labels', () => {
+    expect(routeLabel('/api/memorials/:id')).toBe('/api/memorials/:id');
+    expect(routeLabel('/assets/index-Dwq__F9b.js')).toBe('/assets/*');
+    expect(routeLabel('/assets/fraunces-latin-wght-normal-ukD16Tqj.woff2')).toBe('/assets/*');
+    expect(routeLabel(undefined)).toBe('(ingen rute)');
   });
 });
