@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
+import { dashboardRoutes } from './admin/routes';
 import { ANNIVERSARY_REMINDERS, ANNIVERSARY_RUN, anniversaryRemindersJob } from './anniversaries/reminders';
 import { authRoutes } from './auth/routes';
 import { accountSetupRoutes } from './auth/setup-routes';
@@ -265,6 +266,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   mediaRoutes(app, deps);
   statsRoutes(app, deps);
   twoFactorRoutes(app, deps);
+  dashboardRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

@@ -6,10 +6,12 @@ import { lazy } from 'react';
 import { Navigate, Route } from 'react-router';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 import { AdminGuard } from './AdminGuard';
+import { ADMIN_ONLY } from './admin-nav';
 
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
 const TwoFactorSetupPage = lazy(() => import('./two-factor/TwoFactorSetupPage'));
 const TwoFactorVerificationPage = lazy(() => import('./two-factor/TwoFactorVerificationPage'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 
 /** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
@@ -18,6 +20,15 @@ export const adminRoutes = [
   // SPEC.md: /admin, /admin-dashboard and /admin/dashboard are one dashboard.
   <Route key="/admin" path="/admin" element={<Navigate to="/admin/dashboard" replace />} />,
   <Route key="/admin-dashboard" path="/admin-dashboard" element={<Navigate to="/admin/dashboard" replace />} />,
+  <Route
+    key="/admin/dashboard"
+    path="/admin/dashboard"
+    element={
+      <AdminGuard roles={ADMIN_ONLY}>
+        <DashboardPage />
+      </AdminGuard>
+    }
+  />,
   <Route key="/admin/contact-messages" path="/admin/contact-messages" element={<Navigate to="/admin/support" replace />} />,
   // Every staff member's own second factor: reachable before it is passed, or no one could pass it.
   <Route
