@@ -12,6 +12,7 @@ const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
 const TwoFactorSetupPage = lazy(() => import('./two-factor/TwoFactorSetupPage'));
 const TwoFactorVerificationPage = lazy(() => import('./two-factor/TwoFactorVerificationPage'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const PerformancePage = lazy(() => import('./performance/PerformancePage'));
 
 /** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
@@ -26,6 +27,15 @@ export const adminRoutes = [
     element={
       <AdminGuard roles={ADMIN_ONLY}>
         <DashboardPage />
+      </AdminGuard>
+    }
+  />,
+  <Route
+    key="/admin/performance"
+    path="/admin/performance"
+    element={
+      <AdminGuard roles={ADMIN_ONLY}>
+        <PerformancePage />
       </AdminGuard>
     }
   />,
