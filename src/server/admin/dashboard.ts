@@ -23,16 +23,18 @@ const DAY_MS = 24 * 60 * 60_000;
 const zone = sql.raw(`'${DANISH_TIME_ZONE}'`);
 /** Midnight in Denmark at the start of `day` (YYYY-MM-DD), summer time included. */
 const danishMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone ${zone}`;
-const danishDayOf = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD')`;
-
-/** Rows per Danish day since `from`'s midnight: a range scan of the column's index, grouped. */
+/**
+ * Rows per Danish day since `from`'s midnight: a range scan of the column's index, grouped by the
+ * Danish date. Grouped by the date and written as text once per group: to_char on every row cost
+ * four times as much over 70,000 activations.
+ */
 function perDay(db: Db, table: Parameters<ReturnType<Db['select']>['from']>[0], column: AnyPgColumn, from: string, where?: SQL) {
-  const day = danishDayOf(column);
+  const date = sql`(${column} at time zone ${zone})::date`;
   return db
-    .select({ day, n: count() })
+    .select({ day: sql<string>`to_char(${date}, 'YYYY-MM-DD')`, n: count() })
     .from(table)
     .where(and(gte(column, danishMidnight(from)), where))
-    .groupBy(day);
+    .groupBy(date);
 }
 
 /** One number per day of `days`, zero where nothing happened. */

@@ -68,6 +68,7 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/two-factor-verification', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => ({ payload: { code: await make.currentCode(caller) } }) },
   { method: 'POST', url: '/api/admin/users/:id/two-factor-reset', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user('support')).id}/two-factor-reset` }) },
   { method: 'GET', url: '/api/admin/performance', roles: ADMIN, request: async () => ({}) },
+  { method: 'GET', url: '/api/admin/dashboard', roles: ADMIN, request: async () => ({}) },
 ];
 
 const PERSONAS = ['visitor', 'user', 'reseller', 'support', 'production', 'admin-unverified', 'admin'] as const;

@@ -92,7 +92,8 @@ export function TimeChart({ x, series, formatValue = formatNumber, height = 240,
               height,
               tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), zone === 'UTC' ? 'Etc/UTC' : zone),
               legend: { show: false },
-              cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 9, width: 2 } },
+              // No crosshair across the values: the legend says the value; a bar needs no dot on it.
+              cursor: { drag: { x: true, y: false, setScale: true }, y: false, points: { show: !bars, size: 9, width: 2 } },
               scales: {
                 x: {
                   time: true,
@@ -216,29 +217,32 @@ export function TimeChart({ x, series, formatValue = formatNumber, height = 240,
         <div ref={holder} aria-hidden="true" className="mt-1 w-full touch-pan-y select-none" style={{ height }} />
       )}
       <figcaption className="sr-only">{summaries.join(' ')}</figcaption>
-      <table className="sr-only">
-        <caption>{series.map((s) => s.label).join(', ')}, punkt for punkt</caption>
-        <thead>
-          <tr>
-            <th scope="col">{'days' in x ? 'Dag' : 'Tidspunkt'}</th>
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {seconds.map((second, i) => (
-            <tr key={second}>
-              <th scope="row">{pointLabel(x, second)}</th>
+      {/* A table grows to fit its rows whatever its height, so the hiding box is a div around it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{series.map((s) => s.label).join(', ')}, punkt for punkt</caption>
+          <thead>
+            <tr>
+              <th scope="col">{'days' in x ? 'Dag' : 'Tidspunkt'}</th>
               {series.map((s) => (
-                <td key={s.label}>{s.values[i] == null ? '–' : formatValue(s.values[i]!)}</td>
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {seconds.map((second, i) => (
+              <tr key={second}>
+                <th scope="row">{pointLabel(x, second)}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{s.values[i] == null ? '–' : formatValue(s.values[i]!)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -42,7 +42,8 @@ export function tickLabel(x: ChartX, seconds: number, spanSeconds: number): stri
 export function pointLabel(x: ChartX, seconds: number): string {
   const date = new Date(seconds * 1000);
   if (isDays(x)) return format('UTC', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(date);
-  return format(DANISH_ZONE, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(date);
+  // Composed: Intl writes "14. nov., 14.32" for a short month, and a Dane writes "kl.".
+  return `${format(DANISH_ZONE, { day: 'numeric', month: 'short' }).format(date)} kl. ${format(DANISH_ZONE, { hour: '2-digit', minute: '2-digit' }).format(date)}`;
 }
 
 /** A point's time in a sentence: "14. november", "14. november kl. 14.32". */

@@ -37,7 +37,7 @@ export function ActivityList({ activity }: { activity: StaffActivity[] }) {
                 <>
                   {to ? ` ${to} ` : ' · '}
                   {row.target.name ? (
-                    <Link to={`/admin/users/${row.target.id}`} className="font-semibold">
+                    <Link to={`/admin/users/${row.target.id}`} className="font-semibold underline decoration-input underline-offset-4 hover:decoration-foreground">
                       {row.target.name}
                     </Link>
                   ) : (

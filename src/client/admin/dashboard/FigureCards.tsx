@@ -58,9 +58,10 @@ function FigureCard({ figure }: { figure: Figure }) {
       <span className="flex items-center justify-between gap-2 text-sm font-semibold text-muted-foreground">
         <span className="flex min-w-0 items-center gap-2">
           {alert ? <span className="size-2.5 shrink-0 rounded-full bg-gold" aria-hidden="true" /> : null}
-          <span className="truncate">{figure.label}</span>
+          <span className="min-w-0 break-words">{figure.label}</span>
         </span>
-        {figure.to ? <ChevronRight className="size-4 shrink-0" aria-hidden="true" /> : null}
+        {/* On a phone the card's width is the label's: the whole card is the link there all the same. */}
+        {figure.to ? <ChevronRight className="hidden size-4 shrink-0 sm:block" aria-hidden="true" /> : null}
       </span>
       <span className="mt-1 block font-serif text-3xl leading-tight tabular-nums sm:text-4xl">{number.format(figure.value)}</span>
       <span className={cn('mt-1 block text-sm leading-snug', alert ? 'font-semibold text-gold-text' : 'text-muted-foreground')}>{figure.note}</span>

@@ -27,7 +27,7 @@ export function GrowthChart({ series }: { series: Dashboard['series'] }) {
 
   return (
     <div>
-      <div role="group" aria-label="Vis i grafen" className="grid grid-cols-3 gap-1 rounded-lg bg-secondary p-1">
+      <div role="group" aria-label="Vis i grafen" className="grid gap-1 rounded-lg bg-secondary p-1 sm:grid-cols-3">
         {MEASURES.map((m) => (
           <button
             key={m.key}
@@ -35,7 +35,8 @@ export function GrowthChart({ series }: { series: Dashboard['series'] }) {
             aria-pressed={m.key === shown}
             onClick={() => setShown(m.key)}
             className={cn(
-              'flex min-h-11 min-w-0 cursor-pointer flex-col items-start justify-center rounded-md px-2.5 py-1.5 text-left leading-tight sm:px-3',
+              // A row each on a phone (name, then number), side by side from 640 px.
+              'flex min-h-11 min-w-0 cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-1.5 text-left leading-tight sm:flex-col sm:items-start sm:justify-center sm:gap-0',
               'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring',
               m.key === shown ? 'bg-card shadow-xs' : 'text-muted-foreground hover:bg-secondary-hover hover:text-foreground',
             )}
@@ -48,7 +49,7 @@ export function GrowthChart({ series }: { series: Dashboard['series'] }) {
           </button>
         ))}
       </div>
-      <TimeChart className="mt-4" x={x} series={chartSeries} bars height={220} />
+      <TimeChart className="mt-4" x={x} series={chartSeries} bars height={240} />
     </div>
   );
 }
