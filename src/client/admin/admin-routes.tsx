@@ -9,16 +9,10 @@ import { AdminGuard } from './AdminGuard';
 import { ADMIN_ONLY } from './admin-nav';
 
 const NotFoundPage = lazy(() => import('../not-found/NotFoundPage'));
-<<<<<<< HEAD
 const TwoFactorSetupPage = lazy(() => import('./two-factor/TwoFactorSetupPage'));
 const TwoFactorVerificationPage = lazy(() => import('./two-factor/TwoFactorVerificationPage'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const PerformancePage = lazy(() => import('./performance/PerformancePage'));
-=======
-const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
-const TwoFactorSetupPage = lazy(() => import('./two-factor/TwoFactorSetupPage'));
-const TwoFactorVerificationPage = lazy(() => import('./two-factor/TwoFactorVerificationPage'));
->>>>>>> i20-dashboard
 
 /** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
