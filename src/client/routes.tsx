@@ -16,6 +16,7 @@ const LoginPage = lazy(() => import('./auth/LoginPage'));
 const RegisterPage = lazy(() => import('./auth/RegisterPage'));
 const HiddenRegisterPage = lazy(() => import('./auth/HiddenRegisterPage'));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage'));
+const LoginLinkPage = lazy(() => import('./auth/LoginLinkPage'));
 const ProfilePage = lazy(() => import('./profile/ProfilePage'));
 const QrInfoPage = lazy(() => import('./qr-info/QrInfoPage'));
 const QrScanPage = lazy(() => import('./qr/QrScanPage'));
@@ -68,6 +69,7 @@ export function AppRoutes() {
           <Route path="/hidden-register" element={<Navigate to={HIDDEN_REGISTER_PATH} replace />} />
           <Route path={HIDDEN_REGISTER_PATH} element={<HiddenRegisterPage />} />
           <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+          <Route path="/login/:token" element={<LoginLinkPage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/qr-info" element={<QrInfoPage />} />
           <Route path="/pricing" element={<PricingPage />} />

@@ -62,8 +62,12 @@ export const registerBody = z.object({
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const passwordResetRequestBody = z.object({ email });
+/** "Send mig et login-link" asks with the address alone, like "Glemt adgangskode?". */
+export const loginLinkRequestBody = z.object({ email });
+/** A token from a link we e-mailed: /reset-password/{token}, /login/{token}. */
+export const linkToken = z.string().min(20).max(200);
 export const passwordResetBody = z.object({
-  token: z.string().min(20).max(200),
+  token: linkToken,
   password,
 });
 export type PasswordResetBody = z.input<typeof passwordResetBody>;

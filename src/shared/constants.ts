@@ -21,6 +21,8 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 /** A reset link is valid for one hour (issue 2). */
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+/** A one-time login link (/login/{token}) is valid for one hour: long enough to find the mail, short enough to be worthless later. */
+export const LOGIN_LINK_TTL_MS = 60 * 60_000;
 /** An account-setup link (e-mail registration with a QR code) lasts days: a family may read it after the funeral. */
 export const ACCOUNT_SETUP_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Server-side sessions last 30 days and are renewed as they are used. */

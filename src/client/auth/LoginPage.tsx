@@ -23,7 +23,7 @@ import { PageShell } from '@/client/components/layout/PageShell';
 import { usePageTitle } from '@/client/lib/page-title';
 import { apiRequest, errorMessage, timestamp } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { ForgotPasswordDialog, LoginLinkDialog } from './ForgotPasswordDialog';
 import { LegalLinks } from './LegalLinks';
 import { safeRedirect } from './safe-redirect';
 import { invalidateAccount, storeSignedInUser, useUser } from '@/client/lib/use-user';
@@ -83,7 +83,8 @@ export default function LoginPage({ qrCode: qrCodeProp }: { qrCode?: string }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-x-5">
+          <LoginLinkDialog dark={qrVariant} />
           <ForgotPasswordDialog dark={qrVariant} />
         </div>
       </div>

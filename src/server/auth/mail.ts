@@ -71,3 +71,20 @@ export function existingAccountMail({ to, name, link }: { to: string; name: stri
     after: 'Har du glemt din adgangskode, kan du nulstille den på login-siden. Har du ikke bedt om noget, kan du se bort fra denne e-mail.',
   });
 }
+
+/** A one-time login link (/login/{token}): asked for on the login page, or sent by Mindested's staff. */
+export function loginLinkMail({ to, name, link, sentByStaff }: { to: string; name: string; link: string; sentByStaff: boolean }): MailMessage {
+  return letter({
+    to,
+    subject: 'Dit login-link til Mindested',
+    name,
+    before: [
+      sentByStaff
+        ? 'Mindested har sendt dig et link, så du kan logge ind på din konto uden adgangskode.'
+        : 'Du har bedt om et link til at logge ind på din konto hos Mindested uden adgangskode.',
+      'Åbn linket, og tryk på "Log ind". Linket virker i en time og kan kun bruges én gang.',
+    ],
+    button: { text: 'Log ind på Mindested', link },
+    after: 'Har du ikke bedt om det, kan du se bort fra denne e-mail. Ingen kan logge ind uden linket.',
+  });
+}

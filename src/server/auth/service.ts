@@ -5,6 +5,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { RegisterBody, User } from '../../shared/auth';
 import { PASSWORD_RESET_TTL_MS } from '../../shared/constants';
+import type { Db, Tx } from '../db/connection';
 import { passwordResets, sessions, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, conflict, isUniqueViolation } from '../lib/errors';
@@ -131,17 +132,24 @@ export async function register(deps: Deps, input: Required<Omit<RegisterBody, 'q
 export const RESET_REQUESTED =
   'Hvis e-mailadressen hører til en konto, har vi sendt et link til at vælge en ny adgangskode. Linket virker i en time.';
 
-/** Writes a reset token and queues its e-mail in one transaction; silent for unknown addresses. */
+/** Asked for on the login page: a reset link by e-mail; silent for unknown addresses. */
 export async function requestPasswordReset(deps: Deps, email: string): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   if (!user) return;
+  await deps.db.transaction((tx) => sendPasswordReset(tx, deps, user));
+  deps.jobs.wake();
+}
+
+/**
+ * Writes a reset token and queues its e-mail, in the caller's transaction: the login page's request
+ * and a staff member's (/admin/users/{id}, which records it in the audit log in the same one) send
+ * the same letter. The caller wakes the job runner after committing.
+ */
+export async function sendPasswordReset(tx: Db | Tx, deps: Pick<Deps, 'now' | 'randomBytes' | 'config'>, user: Pick<UserRow, 'id' | 'email' | 'fullName'>): Promise<void> {
   const token = newToken(deps.randomBytes);
   const expiresAt = new Date(deps.now().getTime() + PASSWORD_RESET_TTL_MS);
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt, createdAt: deps.now() });
-    await enqueue(tx, SEND_MAIL, passwordResetMail({ to: user.email, name: user.fullName, link: `${deps.config.BASE_URL}/reset-password/${token}` }), deps.now());
-  });
-  deps.jobs.wake();
+  await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt, createdAt: deps.now() });
+  await enqueue(tx, SEND_MAIL, passwordResetMail({ to: user.email, name: user.fullName, link: `${deps.config.BASE_URL}/reset-password/${token}` }), deps.now());
 }
 
 const RESET_UNKNOWN = 'Linket til at nulstille adgangskoden er ikke gyldigt. Bed om et nyt link på login-siden.';

@@ -69,6 +69,14 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/users/:id/two-factor-reset', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user('support')).id}/two-factor-reset` }) },
   { method: 'GET', url: '/api/admin/performance', roles: ADMIN, request: async () => ({}) },
   { method: 'GET', url: '/api/admin/dashboard', roles: ADMIN, request: async () => ({}) },
+  { method: 'GET', url: '/api/admin/users', roles: ADMIN, request: async () => ({ url: '/api/admin/users?q=bruger' }) },
+  { method: 'GET', url: '/api/admin/users/:id', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}` }) },
+  { method: 'POST', url: '/api/admin/users/:id/role', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/role`, payload: { role: 'support' } }) },
+  { method: 'POST', url: '/api/admin/users/:id/disable', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/disable` }) },
+  { method: 'POST', url: '/api/admin/users/:id/enable', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/enable` }) },
+  { method: 'POST', url: '/api/admin/users/:id/password-reset', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/password-reset` }) },
+  { method: 'POST', url: '/api/admin/users/:id/login-link', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/login-link` }) },
+  { method: 'POST', url: '/api/admin/users/:id/sessions/end', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/sessions/end` }) },
 ];
 
 const PERSONAS = ['visitor', 'user', 'reseller', 'support', 'production', 'admin-unverified', 'admin'] as const;

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import type { Post } from '@/shared/posts-api';
-import { ConfirmDialog } from '../edit/members/ConfirmDialog';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { KINDS } from './kinds';
 import { ListState } from './ListState';
 import { PostCard } from './PostCard';

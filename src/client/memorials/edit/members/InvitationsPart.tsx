@@ -14,7 +14,7 @@ import { TextField } from '@/client/components/ui/text-field';
 import { ApiError, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { type Invitation, type InvitationBody, type InvitationInput, invitationBody } from '@/shared/invitations-api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { useInvitationChanges, useInvitations } from './use-invitations';
 
 const danishDate = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric' });

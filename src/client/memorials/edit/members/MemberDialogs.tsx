@@ -5,7 +5,7 @@
  */
 import type { Member } from '@/shared/members-api';
 import type { Memorial } from '@/shared/memorials';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 
 export interface Question {
   kind: 'remove' | 'leave' | 'transfer';

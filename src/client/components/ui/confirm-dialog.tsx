@@ -1,7 +1,8 @@
 /**
  * The question before a change that cannot simply be clicked back: removing someone's access,
- * leaving, handing the ownership on. It names the person and says what follows; "Annuller" comes
- * first, and the dialog stays open (with the button saying it is busy) until the server answers.
+ * leaving, handing the ownership on, closing an account in the back office. It names the person
+ * and says what follows; "Annuller" comes first, and the dialog stays open (with the button saying
+ * it is busy) until the server answers.
  */
 import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from '@/client/components/ui/button';

@@ -1,0 +1,2 @@
+CREATE INDEX "users_disabled_idx" ON "users" USING btree ("disabled_at") WHERE disabled_at is not null;--> statement-breakpoint
+CREATE INDEX "users_staff_role_idx" ON "users" USING btree ("role") WHERE role <> 'user';
