@@ -5,7 +5,7 @@
  * The first routes in the chosen order are shown, the rest on request: a long tail of routes asked
  * once or twice is rarely what anyone looks for, and sorting still covers all of them.
  */
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/cn';
@@ -88,8 +88,8 @@ export function RouteTable({ routes }: { routes: readonly RoutePerformance[] }) 
             {shown.map((route) => (
               <tr key={`${route.method} ${route.route}`}>
                 <th scope="row" className="sticky left-0 bg-card py-2 pr-3 pl-4 text-left font-normal sm:pl-3">
-                  <span className="font-mono text-[0.8125rem] break-all">
-                    <span className="font-semibold">{route.method}</span> {route.route}
+                  <span className="block max-w-44 font-mono text-[0.8125rem] [overflow-wrap:anywhere] sm:max-w-none">
+                    <span className="font-semibold">{route.method}</span> <RouteName route={route.route} />
                   </span>
                 </th>
                 {COLUMNS.slice(1).map((column) => {
@@ -112,4 +112,15 @@ export function RouteTable({ routes }: { routes: readonly RoutePerformance[] }) 
       ) : null}
     </div>
   );
+}
+
+/** A route pattern that may wrap after each slash on a phone (/api/notifications/ unread-count), not inside a word. */
+function RouteName({ route }: { route: string }) {
+  const parts = route.split(/(?<=\/)/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }
