@@ -43,7 +43,7 @@ export function RouteTable({ routes }: { routes: readonly RoutePerformance[] }) 
 
   return (
     <div>
-      <div role="region" aria-label="Ruter, kan rulles sidelæns" tabIndex={0} className="-mx-4 overflow-x-auto focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring sm:mx-0">
+      <div role="region" aria-label="Ruter, kan rulles sidelæns" tabIndex={0} className="relative -mx-4 overflow-x-auto focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring sm:mx-0">
         <table className="w-full min-w-[42rem] border-collapse text-sm">
           <caption className="sr-only">Ruter den seneste time, sorteret efter {(sortedBy.spoken ?? sortedBy.label).toLowerCase()}</caption>
           <thead>
