@@ -49,7 +49,7 @@ function figures(s: PerformanceSnapshot): Figure[] {
       lines: [
         pool
           ? `${DATABASE_ENGINES[database.engine]}: ${formatCount(pool.total - pool.idle)} af ${formatCount(pool.max)} forbindelser i brug, ${formatCount(pool.waiting)} venter`
-          : `${DATABASE_ENGINES[database.engine]}, én forbindelse`,
+          : DATABASE_ENGINES[database.engine],
         `${formatCount(database.queries)} forespørgsler · p50 ${formatMs(database.queryP50Ms)}`,
       ],
       tone: pool && pool.waiting > 0 ? 'attention' : 'calm',

@@ -1,7 +1,8 @@
 /**
  * Every route of the last hour in one dense table, busiest first; a click on a column's heading
  * sorts by it (again: the other way), and aria-sort says how. On a phone the table scrolls
- * sideways inside its own box, which a keyboard can scroll too, and the route stays in view.
+ * sideways inside its own box, which a keyboard can scroll too, and the route stays in view (a
+ * hairline at its right, so the numbers scrolled under it do not run into it).
  * The first routes in the chosen order are shown, the rest on request: a long tail of routes asked
  * once or twice is rarely what anyone looks for, and sorting still covers all of them.
  */
@@ -57,7 +58,7 @@ export function RouteTable({ routes }: { routes: readonly RoutePerformance[] }) 
                     key={column.key}
                     scope="col"
                     aria-sort={sortedHere ? order.direction : undefined}
-                    className={cn('p-0 font-semibold whitespace-nowrap', isRoute ? 'sticky left-0 z-10 bg-card text-left' : 'text-right')}
+                    className={cn('p-0 font-semibold whitespace-nowrap', isRoute ? 'sticky left-0 z-10 bg-card text-left shadow-[inset_-1px_0_0_var(--border)]' : 'text-right')}
                   >
                     <button
                       type="button"
@@ -87,7 +88,7 @@ export function RouteTable({ routes }: { routes: readonly RoutePerformance[] }) 
           <tbody className="divide-y divide-border/70">
             {shown.map((route) => (
               <tr key={`${route.method} ${route.route}`}>
-                <th scope="row" className="sticky left-0 bg-card py-2 pr-3 pl-4 text-left font-normal sm:pl-3">
+                <th scope="row" className="sticky left-0 bg-card py-2 pr-3 pl-4 text-left font-normal shadow-[inset_-1px_0_0_var(--border)] sm:pl-3">
                   <span className="block max-w-44 font-mono text-[0.8125rem] [overflow-wrap:anywhere] sm:max-w-none">
                     <span className="font-semibold">{route.method}</span> <RouteName route={route.route} />
                   </span>
