@@ -271,8 +271,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   invitationRoutes(app, deps);
   mediaRoutes(app, deps);
   statsRoutes(app, deps);
-  dashboardRoutes(app, deps);
   twoFactorRoutes(app, deps);
+  dashboardRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

@@ -23,6 +23,7 @@ const PAGES: AdminPage[] = [
   { path: '/admin/dashboard', roles: ADMIN_ONLY, page: lazy(() => import('./dashboard/DashboardPage')) },
   { path: '/admin/two-factor-setup', roles: STAFF_ROLES, twoFactorPage: true, page: lazy(() => import('./two-factor/TwoFactorSetupPage')) },
   { path: '/admin/two-factor-verification', roles: STAFF_ROLES, twoFactorPage: true, page: lazy(() => import('./two-factor/TwoFactorVerificationPage')) },
+  { path: '/admin/performance', roles: ADMIN_ONLY, page: lazy(() => import('./performance/PerformancePage')) },
   { path: '/admin/users', roles: ADMIN_ONLY, page: lazy(() => import('./people/PeoplePage')) },
   { path: '/admin/users/:id', roles: ADMIN_ONLY, page: lazy(() => import('./people/PersonPage')) },
   { path: '/admin/support', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportInboxPage')) },

@@ -15,7 +15,8 @@ describe('the words around a chart', () => {
     // 13:32 UTC on 14 November is 14.32 in Denmark (winter time).
     const seconds = [Date.parse('2025-11-14T13:02:00Z') / 1000, Date.parse('2025-11-14T13:32:00Z') / 1000];
     const x = { seconds };
-    expect(seriesSummary({ label: 'p99', x, values: [12, 250], total: false, formatValue: (n) => `${n} ms` })).toBe('p99 de sidste 30 minutter: højest 14. november kl. 14.32 (250 ms).');
+    // Each point stands for its slot: two half hours are the last hour.
+    expect(seriesSummary({ label: 'p99', x, values: [12, 250], total: false, formatValue: (n) => `${n} ms` })).toBe('p99 de sidste 60 minutter: højest 14. november kl. 14.32 (250 ms).');
     expect(tickLabel(x, seconds[1]!, 1800)).toBe('14.32');
     expect(pointLabel(x, seconds[1]!)).toBe('14. nov. kl. 14.32');
   });
@@ -26,5 +27,20 @@ describe('the words around a chart', () => {
     expect(tickLabel(days, seconds[1]!, 3 * 86400)).toBe('14. nov.');
     expect(pointLabel(days, seconds[1]!)).toBe('fre. 14. nov. 2025');
     expect(periodInWords(days, seconds)).toBe('de sidste 3 dage');
+  });
+});
+
+describe('a chart of minutes', () => {
+  const start = Date.parse('2025-11-14T13:05:00Z') / 1000;
+  const hour = { seconds: Array.from({ length: 60 }, (_, i) => start + i * 60) };
+
+  it('counts every minute it shows, the last one too', () => {
+    expect(periodInWords(hour, xSeconds(hour))).toBe('de sidste 60 minutter');
+    const young = { seconds: hour.seconds.slice(-12) };
+    expect(periodInWords(young, xSeconds(young))).toBe('de sidste 12 minutter');
+  });
+
+  it('names its ticks on a Danish clock', () => {
+    expect(tickLabel(hour, start, 59 * 60)).toBe('14.05');
   });
 });

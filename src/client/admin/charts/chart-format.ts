@@ -53,11 +53,12 @@ function whenInWords(x: ChartX, seconds: number): string {
   return format(DANISH_ZONE, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
-/** "de sidste 90 dage", "de sidste 60 minutter", or from when to when. */
+/** "de sidste 90 dage", "de sidste 60 minutter" (points a minute apart), or from when to when. */
 export function periodInWords(x: ChartX, seconds: number[]): string {
   if (isDays(x)) return `de sidste ${x.days.length} dage`;
   if (seconds.length < 2) return seconds.length ? whenInWords(x, seconds[0]!) : '';
-  const span = seconds.at(-1)! - seconds[0]!;
+  // Each point stands for its slot (a minute's requests): 60 of them are the last 60 minutes.
+  const span = seconds.at(-1)! - seconds[0]! + xStep(x, seconds);
   if (span <= 2 * 60 * 60) return `de sidste ${Math.round(span / 60)} minutter`;
   return `fra ${whenInWords(x, seconds[0]!)} til ${whenInWords(x, seconds.at(-1)!)}`;
 }
