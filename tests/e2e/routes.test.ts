@@ -68,15 +68,22 @@ describe('routing', () => {
     expect(seen.some((text) => text.includes('Omdirigerer til mindeside...'))).toBe(true);
   });
 
-  test('reserved words without a page of their own show the not-found page, and real pages win over /{slug}', async () => {
+  test('reserved words show the not-found page or their guarded page, never a memorial, and real pages win over /{slug}', async () => {
     const { page } = e2e;
     const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
     await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
-    for (const word of ['admin', 'qr-setup', 'warehouse-scan', 'production', 'Admin']) {
+    for (const word of ['qr-setup', 'QR-Setup']) {
       await page.goto(`/${word}`);
       await visible(notFoundHeading(page));
       expect(new URL(page.url()).pathname).toBe(`/${word}`);
     }
+    // The back office's words are pages behind the admin guard (SPEC.md §2, §4): a visitor is sent to /.
+    for (const word of ['admin', 'warehouse-scan', 'production', 'Admin']) {
+      await page.goto(`/${word}`);
+      await waitForPath(page, '/');
+    }
+    await page.goto('/qr-setup');
+    await visible(notFoundHeading(page));
     await expectNoAxeViolations(page);
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
