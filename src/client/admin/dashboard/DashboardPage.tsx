@@ -14,7 +14,8 @@ import { ActivityList } from './ActivityList';
 import { CodeStates } from './CodeStates';
 import { FigureCards } from './FigureCards';
 import { GrowthChart } from './GrowthChart';
-import { DashboardSkeleton, Panel } from './Panel';
+import { Panel } from '../Panel';
+import { DashboardSkeleton } from './DashboardSkeleton';
 
 const DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
 const REFRESH_MS = 60_000;

@@ -14,7 +14,7 @@ import { useUser } from '@/client/lib/use-user';
 import { type Role, roles } from '@/shared/auth';
 import type { AccountView } from '@/shared/people';
 import { ROLE_LABELS } from '@/shared/staff';
-import { Section } from './Section';
+import { Panel } from '../Panel';
 import { genitive } from './format';
 import { useAccountAction } from './use-people';
 
@@ -42,7 +42,7 @@ export function PersonActions({ view }: { view: AccountView }) {
   const isStaff = user.role !== 'user';
 
   return (
-    <Section title="Handlinger">
+    <Panel title="Handlinger">
       <div className="space-y-6">
         <form
           className="flex flex-wrap items-end gap-3"
@@ -171,6 +171,6 @@ export function PersonActions({ view }: { view: AccountView }) {
       >
         <p>Godkendelses-appen og gendannelseskoderne holder op med at virke. {name} skal sætte totrinsbekræftelse op igen, næste gang bagkontoret åbnes.</p>
       </ConfirmDialog>
-    </Section>
+    </Panel>
   );
 }

@@ -1,11 +1,11 @@
 /** "Historik": what staff have done to the account, newest first: who, what in words, when, from where. */
 import { type StaffActionEntry, describeAction } from '@/shared/people';
 import { danishMoment } from './format';
-import { Section } from './Section';
+import { Panel } from '../Panel';
 
 export function PersonHistory({ entries }: { entries: StaffActionEntry[] }) {
   return (
-    <Section title="Historik">
+    <Panel title="Historik">
       {entries.length === 0 ? (
         <p className="text-muted-foreground">Personalet har ikke gjort noget ved kontoen endnu.</p>
       ) : (
@@ -21,6 +21,6 @@ export function PersonHistory({ entries }: { entries: StaffActionEntry[] }) {
           ))}
         </ol>
       )}
-    </Section>
+    </Panel>
   );
 }

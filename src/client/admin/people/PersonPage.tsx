@@ -15,7 +15,7 @@ import { AdminLayout } from '../AdminLayout';
 import { DisabledBadge, RoleBadge } from './badges';
 import { MEMBER_ROLE_NAMES, RESELLER_STATUS_NAMES, danishDay, danishMoment } from './format';
 import { PersonActions } from './PersonActions';
-import { Section } from './Section';
+import { Panel } from '../Panel';
 import { PersonHistory } from './PersonHistory';
 import { useAccount } from './use-people';
 
@@ -100,7 +100,7 @@ function Facts({ view }: { view: AccountView }) {
     ],
   ];
   return (
-    <Section title="Konto">
+    <Panel title="Konto">
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[11rem_minmax(0,1fr)]">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
@@ -109,14 +109,14 @@ function Facts({ view }: { view: AccountView }) {
           </div>
         ))}
       </dl>
-    </Section>
+    </Panel>
   );
 }
 
 function Things({ view }: { view: AccountView }) {
   return (
     <>
-      <Section title={`Mindesider (${view.memorials.length})`}>
+      <Panel title={`Mindesider (${view.memorials.length})`}>
         {view.memorials.length === 0 ? (
           <p className="text-muted-foreground">Ingen mindesider.</p>
         ) : (
@@ -135,8 +135,8 @@ function Things({ view }: { view: AccountView }) {
             ))}
           </ul>
         )}
-      </Section>
-      <Section title={`QR-koder (${view.qrCodes.length})`}>
+      </Panel>
+      <Panel title={`QR-koder (${view.qrCodes.length})`}>
         {view.qrCodes.length === 0 ? (
           <p className="text-muted-foreground">Ingen QR-koder.</p>
         ) : (
@@ -152,8 +152,8 @@ function Things({ view }: { view: AccountView }) {
             ))}
           </ul>
         )}
-      </Section>
-      <Section title={`Sessioner (${view.sessions.length})`}>
+      </Panel>
+      <Panel title={`Sessioner (${view.sessions.length})`}>
         {view.sessions.length === 0 ? (
           <p className="text-muted-foreground">Ikke logget ind nogen steder.</p>
         ) : (
@@ -169,7 +169,7 @@ function Things({ view }: { view: AccountView }) {
             ))}
           </ul>
         )}
-      </Section>
+      </Panel>
     </>
   );
 }

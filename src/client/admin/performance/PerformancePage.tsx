@@ -13,7 +13,7 @@ import { Notice } from '@/client/components/ui/notice';
 import { errorMessage } from '@/client/lib/request';
 import type { PerformanceSnapshot } from '@/shared/performance';
 import { AdminLayout } from '../AdminLayout';
-import { Panel } from '../dashboard/Panel';
+import { Panel } from '../Panel';
 import { formatClock } from './figures-format';
 import { MinuteCharts } from './MinuteCharts';
 import { PerformanceFigures } from './PerformanceFigures';

@@ -1,18 +1,5 @@
-/** The dashboard's sections: a quiet card with a heading, and their grey shapes while it loads. */
-import { type ReactNode, useId } from 'react';
+/** The dashboard's grey shapes while it loads. */
 import { cn } from '@/client/lib/cn';
-
-export function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className={cn('min-w-0 rounded-xl border border-border bg-card px-4 py-5 shadow-xs sm:px-6', className)}>
-      <h2 id={id} className="text-xl sm:text-2xl">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
 
 const block = 'animate-pulse rounded-xl bg-secondary motion-reduce:animate-none';
 
