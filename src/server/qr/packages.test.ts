@@ -10,7 +10,7 @@ import { signedInUser } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
 import { QR_STATUSES, type QrStatus } from '../../shared/qr-lifecycle';
-import { qrCodeEvents, qrCodes, qrPackages, resellers } from '../db/schema';
+import { qrCodeEvents, qrCodes, qrPackages, resellers, staffActions } from '../db/schema';
 import { createPackage } from './packages';
 import { staffStepRefusal } from './lifecycle';
 
@@ -145,6 +145,19 @@ describe('POST /api/admin/qr-packages/{id}/status', () => {
     expect(skipped.statusCode).toBe(409);
     expect((await post(`/api/admin/qr-packages/${pkg.id}/status`, await person('support'), { to: 'shipped' })).statusCode).toBe(403);
     expect((await post(`/api/admin/qr-packages/00000000-0000-4000-8000-000000000000/status`, staff, { to: 'produced' })).statusCode).toBe(404);
+
+    // The back office's audit log has the package's making and each step, by whom (refusals write nothing).
+    const audit = await t.database.db
+      .select({ action: staffActions.action, actorId: staffActions.actorId, details: staffActions.details })
+      .from(staffActions)
+      .where(eq(staffActions.subject, `qr-package:${pkg.id}`))
+      .orderBy(asc(staffActions.id));
+    expect(audit).toEqual([
+      { action: 'qr-package.create', actorId: staff.id, details: { name: 'Lager 7', size: 5, resellerId: null } },
+      { action: 'qr-package.status', actorId: staff.id, details: { from: 'created', to: 'produced', codes: 5 } },
+      { action: 'qr-package.status', actorId: staff.id, details: { from: 'produced', to: 'in_stock', codes: 5 } },
+      { action: 'qr-package.status', actorId: staff.id, details: { from: 'in_stock', to: 'shipped', codes: 4 } },
+    ]);
   });
 });
 
@@ -170,6 +183,12 @@ describe('POST /api/admin/qr-codes/{code}/status', () => {
       ['in_stock', 'void', staff.id],
     ]);
     expect(log.at(-1)!.detail).toEqual({ note: 'Revnet ved gravering' });
+    const audit = await t.database.db.select().from(staffActions).where(eq(staffActions.subject, `qr-code:${code}`)).orderBy(asc(staffActions.id));
+    expect(audit.map((a) => [a.action, a.actorId, a.details])).toEqual([
+      ['qr-code.status', staff.id, { from: 'created', to: 'produced' }],
+      ['qr-code.status', admin.id, { from: 'produced', to: 'in_stock' }],
+      ['qr-code.status', staff.id, { from: 'in_stock', to: 'void', note: 'Revnet ved gravering' }],
+    ]);
     // A voided code is no code: it cannot be locked.
     expect((await post(`/api/qr-codes/${code}/lock`, family, {})).statusCode).toBe(404);
   });

@@ -9,6 +9,7 @@ import type { CreateQrPackageBody, QrPackageStatus, QrStatus } from '../../share
 import { qrCodeEvents, qrCodes, qrPackages, resellers } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import type { StaffActionRecorder } from '../staff/audit';
 import { INVALID_CODE } from './holder';
 import { STAFF_ONLY, STAFF_ROLES, WAREHOUSE_STEP, moveCode, staffStepRefusal } from './lifecycle';
 import { codeFromInput } from '../../shared/qr-code';
@@ -20,6 +21,9 @@ interface Staff {
 }
 
 type PackageRow = typeof qrPackages.$inferSelect;
+
+/** The audit log's entry for a step, written in the step's transaction; scripts and tests may leave it out. */
+const notRecorded: StaffActionRecorder = async () => {};
 
 export const presentPackage = (row: PackageRow) => ({
   id: row.id,
@@ -35,7 +39,7 @@ export const presentPackage = (row: PackageRow) => ({
  * random, and the rare collision with an existing code is drawn again, so a package never holds a
  * duplicate and never takes another package's code.
  */
-export async function createPackage(deps: Deps, staff: Staff, body: CreateQrPackageBody): Promise<PackageRow> {
+export async function createPackage(deps: Deps, staff: Staff, body: CreateQrPackageBody, record = notRecorded): Promise<PackageRow> {
   if (!STAFF_ROLES.includes(staff.role)) throw forbidden(STAFF_ONLY);
   return deps.db.transaction(async (tx) => {
     if (body.resellerId) {
@@ -48,6 +52,7 @@ export async function createPackage(deps: Deps, staff: Staff, body: CreateQrPack
       .values({ name: body.name, size: body.size, resellerId: body.resellerId, createdBy: staff.id, createdAt: deps.now() })
       .returning();
     await createCodes(tx, body.size, deps, { actorId: staff.id, packageId: pkg!.id });
+    await record(tx, { action: 'qr-package.create', subject: `qr-package:${pkg!.id}`, details: { name: body.name, size: body.size, resellerId: body.resellerId ?? null } });
     return pkg!;
   });
 }
@@ -56,7 +61,7 @@ export async function createPackage(deps: Deps, staff: Staff, body: CreateQrPack
  * Moves a package a warehouse step on, and with it every code of the package still in the
  * package's state (a code a family has already locked, or one voided, stays where it is).
  */
-export async function movePackage(deps: Deps, staff: Staff, packageId: string, to: QrStatus): Promise<PackageRow> {
+export async function movePackage(deps: Deps, staff: Staff, packageId: string, to: QrStatus, record = notRecorded): Promise<PackageRow> {
   return deps.db.transaction(async (tx) => {
     const [pkg] = await tx.select().from(qrPackages).where(eq(qrPackages.id, packageId)).for('update');
     if (!pkg) throw notFound('QR-pakken findes ikke.');
@@ -73,12 +78,13 @@ export async function movePackage(deps: Deps, staff: Staff, packageId: string, t
       await tx.insert(qrCodeEvents).values(moved.slice(i, i + 1000).map(({ code }) => ({ code, fromStatus: pkg.status, event: to, actorId: staff.id, at, detail: { packageId: pkg.id } })));
     }
     const [updated] = await tx.update(qrPackages).set({ status: to as QrPackageStatus }).where(eq(qrPackages.id, pkg.id)).returning();
+    await record(tx, { action: 'qr-package.status', subject: `qr-package:${pkg.id}`, details: { from: pkg.status, to, codes: moved.length } });
     return updated!;
   });
 }
 
 /** One code a warehouse step on, or voided (a damaged or lost code), with an optional note in the log. */
-export async function moveOneCode(deps: Deps, staff: Staff, input: string, to: QrStatus, note?: string): Promise<{ code: string; status: QrStatus }> {
+export async function moveOneCode(deps: Deps, staff: Staff, input: string, to: QrStatus, note?: string, record = notRecorded): Promise<{ code: string; status: QrStatus }> {
   return deps.db.transaction(async (tx) => {
     const code = codeFromInput(input);
     const [row] = code ? await tx.select().from(qrCodes).where(eq(qrCodes.code, code)).for('update') : [];
@@ -86,6 +92,7 @@ export async function moveOneCode(deps: Deps, staff: Staff, input: string, to: Q
     const refusal = staffStepRefusal(row.status, to, staff.role);
     if (refusal) throw refusal;
     await moveCode(tx, { code: row.code, from: row.status, to, actorId: staff.id, at: deps.now(), detail: note ? { note } : undefined });
+    await record(tx, { action: 'qr-code.status', subject: `qr-code:${row.code}`, details: { from: row.status, to, ...(note ? { note } : {}) } });
     return { code: row.code, status: to };
   });
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { validateQrBody, validateQrResponse } from '../../shared/qr';
 import { createQrPackageBody, linkQrBody, ownedQrCode, qrCodeListResponse, qrCodeParams, qrPackageResponse, qrTransitionBody, scanResult } from '../../shared/qr-lifecycle';
 import { requireUser, sessionToken, userForSession } from '../auth/sessions';
+import { staffActionRecorder } from '../staff/audit';
 import { requireStaff } from '../staff/guard';
 import type { Deps } from '../deps';
 import { qrImageRoutes } from './image-routes';
@@ -97,17 +98,17 @@ export function qrRoutes(app: FastifyInstance, deps: Deps) {
 
   api.post('/api/admin/qr-packages', { schema: { body: createQrPackageBody, response: { 201: qrPackageResponse } } }, async (request, reply) => {
     const { user } = await requireStaff(deps, request, PRODUCTION_FLOOR, { refusal: STAFF_ONLY });
-    const pkg = await createPackage(deps, user, request.body);
+    const pkg = await createPackage(deps, user, request.body, staffActionRecorder(deps, request, user));
     return reply.code(201).send(presentPackage(pkg));
   });
 
   api.post('/api/admin/qr-packages/:id/status', { schema: { params: packageParams, body: qrTransitionBody, response: { 200: qrPackageResponse } } }, async (request) => {
     const { user } = await requireStaff(deps, request, PRODUCTION_FLOOR, { refusal: STAFF_ONLY });
-    return presentPackage(await movePackage(deps, user, request.params.id, request.body.to));
+    return presentPackage(await movePackage(deps, user, request.params.id, request.body.to, staffActionRecorder(deps, request, user)));
   });
 
   api.post('/api/admin/qr-codes/:code/status', { schema: { params: qrCodeParams, body: qrTransitionBody, response: { 200: codeStepResponse } } }, async (request) => {
     const { user } = await requireStaff(deps, request, PRODUCTION_FLOOR, { refusal: STAFF_ONLY });
-    return moveOneCode(deps, user, request.params.code, request.body.to, request.body.note);
+    return moveOneCode(deps, user, request.params.code, request.body.to, request.body.note, staffActionRecorder(deps, request, user));
   });
 }

@@ -42,6 +42,13 @@ export async function recordStaffAction(
   });
 }
 
+/** Writes one action of `actor`'s in a transaction a room's rules run: the room need not know the request. */
+export type StaffActionRecorder = (tx: Db | Tx, what: StaffAction) => Promise<void>;
+
+export function staffActionRecorder(deps: { now: () => Date }, request: FastifyRequest, actor: { id: string; fullName: string }): StaffActionRecorder {
+  return (tx, what) => recordStaffAction(tx, deps.now(), request, actor, what);
+}
+
 /** The newest actions first: all of them (the dashboard) or those done to one account (/admin/users/{id}). */
 export async function recentStaffActions(db: Db, options: { targetUserId?: string; limit: number }): Promise<StaffActionRow[]> {
   const query = db.select().from(staffActions);
