@@ -36,7 +36,9 @@ export default defineConfig({
     include: onPostgres ? ON_POSTGRES_TOO.map((name) => `tests/e2e/${name}.test.ts`) : ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/support/e2e-global-setup.ts'],
     setupFiles: ['tests/support/fail-on-errors.ts'],
-    testTimeout: 60_000,
+    // A journey of 20 s alone takes three times that in CI, where one database's journeys run beside
+    // the other's unit tests on two cores (.ci/run): the limit is for a hang, not for a slow machine.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two files at a time (E2E_WORKERS to change it): a journey spends much of its time waiting on
     // the browser, the server or a timer, and each file has a server, a database and a Chromium of

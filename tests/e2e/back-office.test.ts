@@ -157,5 +157,5 @@ describe('the back office for every eye', () => {
       await page.waitForLoadState('networkidle');
       await expectNoAxeViolations(page);
     }
-  }, 120_000);
+  }, 180_000);
 });
