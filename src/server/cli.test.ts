@@ -60,7 +60,7 @@ async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>
 
 // Every step starts the real CLI (tsx compiles it, PGlite opens its data directory): seconds on a
 // quiet machine, several times that when both databases' suites share its two cores.
-describe('npm run cli', { timeout: 90_000 }, () => {
+describe('npm run cli', { timeout: 240_000 }, () => {
   it('qr:generate prints the new codes, one per line, and nothing else on stdout', async () => {
     const { stdout, stderr } = await cli('qr:generate', '--count', '7');
     const lines = stdout.trimEnd().split('\n');

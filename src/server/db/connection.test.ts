@@ -16,7 +16,7 @@ afterAll(async () => {
 
 // Each test opens an embedded database from an empty folder and migrates it from the first
 // migration: seconds alone, far more while the other database's suite shares the two cores.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', { timeout: 90_000 }, () => {
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', { timeout: 180_000 }, () => {
   it('migrates on open and keeps its data across a restart', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'mindested-db-'));
     dirs.push(dir);

@@ -488,5 +488,5 @@ describe('the AWS SDK', () => {
     expect(counts.disk).toBe(0);
     expect(counts.bucket).toBeGreaterThan(0);
     // A process of its own that compiles the app with tsx: seconds alone, far more on a busy machine.
-  }, 90_000);
+  }, 180_000);
 });
