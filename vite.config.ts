@@ -57,12 +57,17 @@ function offlineAssetList(): Plugin {
   return {
     name: 'mindested-offline-assets',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const files = Object.entries(bundle)
-        .filter(([name, item]) => /^assets\/.+\.(js|css)$/.test(name) && !(item.type === 'chunk' && item.moduleIds.some((id) => ONLINE_ONLY.test(id))))
-        .map(([name]) => `/${name}`)
-        .sort();
-      this.emitFile({ type: 'asset', fileName: 'offline-assets.json', source: JSON.stringify(files) });
+    // After Vite's own: it drops the script of a chunk that was only a style sheet (a dynamic
+    // import of CSS, as load-uplot.ts does) in its generateBundle, and the list must not name it.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const files = Object.entries(bundle)
+          .filter(([name, item]) => /^assets\/.+\.(js|css)$/.test(name) && !(item.type === 'chunk' && item.moduleIds.some((id) => ONLINE_ONLY.test(id))))
+          .map(([name]) => `/${name}`)
+          .sort();
+        this.emitFile({ type: 'asset', fileName: 'offline-assets.json', source: JSON.stringify(files) });
+      },
     },
   };
 }
