@@ -8,8 +8,9 @@
  *
  * `unit` or `e2e` runs one suite, both in the order given (CI runs one database's journeys while
  * the other's unit tests run); `--built` skips the build (CI builds once for both databases).
- * Reports go to test-results/<database>/ (unit.json, e2e.json, summary.json), so that runs on the
- * two databases side by side keep theirs apart.
+ * Reports go to test-results/<database>/ (unit.json and unit-summary.json, e2e.json and
+ * e2e-summary.json), so that runs on the two databases side by side, and a database's suites run
+ * one at a time, keep theirs apart.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,27 +46,29 @@ const SUITES = {
 let failedRun = false;
 const total = { passed: 0, failed: 0, skipped: 0 };
 
-for (const suite of order.map((key) => SUITES[key])) {
+for (const key of order) {
+  const suite = SUITES[key];
   process.stdout.write(`\n== ${suite.name} på ${database} ==\n`);
   // As `npm run build`: the client, and the server's prerender of the landing page.
   if (suite.build && (run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0 || run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']) !== 0)) {
     failedRun = true;
     total.failed += 1;
+    writeFileSync(`${results}/${key}-summary.json`, JSON.stringify({ passed: 0, failed: 1, skipped: 0 }));
     continue;
   }
   rmSync(suite.report, { force: true });
   const status = run(bin('vitest'), ['run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${suite.report}`]);
   const c = counts(suite.report);
-  total.passed += c.passed;
-  total.failed += c.failed;
-  total.skipped += c.skipped;
   // A suite can fail without a failing test (an error in set-up or an unhandled rejection).
   if (status !== 0) {
     failedRun = true;
-    if (c.failed === 0) total.failed += 1;
+    if (c.failed === 0) c.failed = 1;
   }
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+  writeFileSync(`${results}/${key}-summary.json`, JSON.stringify(c));
 }
 
-writeFileSync(`${results}/summary.json`, JSON.stringify(total));
 process.stdout.write(`\n${database}: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
 process.exit(failedRun || total.failed > 0 ? 1 : 0);
