@@ -10,8 +10,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { linkToken, type LoginResponse } from '@/shared/auth';
 import { isStaff } from '@/shared/staff';
 import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
 import { CardPage } from '@/client/components/layout/CardPage';
+import { LinkProblem } from '@/client/components/layout/LinkProblem';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { usePageTitle } from '@/client/lib/page-title';
 import { apiRequest, errorMessage } from '@/client/lib/request';
@@ -54,17 +54,12 @@ export default function LoginLinkPage() {
   let content;
   if (problem) {
     content = (
-      <div>
-        <Notice tone="problem">
-          <p>{problem}</p>
-        </Notice>
-        <div className="mt-8 flex flex-col items-center gap-3">
-          <LoginLinkDialog trigger="Send mig et nyt login-link" />
-          <Button asChild variant="secondary" size="lg" className="w-full">
-            <Link to="/login">Gå til login</Link>
-          </Button>
-        </div>
-      </div>
+      <LinkProblem message={problem}>
+        <LoginLinkDialog trigger="Send mig et nyt login-link" />
+        <Button asChild variant="secondary" size="lg" className="w-full">
+          <Link to="/login">Gå til login</Link>
+        </Button>
+      </LinkProblem>
     );
   } else if (check.isPending) {
     content = (

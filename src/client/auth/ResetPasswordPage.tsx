@@ -10,9 +10,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { passwordResetBody } from '@/shared/auth';
 import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
 import { CardPage } from '@/client/components/layout/CardPage';
+import { LinkProblem } from '@/client/components/layout/LinkProblem';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { usePageTitle } from '@/client/lib/page-title';
 import { apiRequest, errorMessage } from '@/client/lib/request';
@@ -44,7 +44,13 @@ export default function ResetPasswordPage() {
   let content;
   const invalid = !wellFormed || check.isError;
   if (invalid) {
-    content = <LinkNotValid message={wellFormed ? errorMessage(check.error) : UNKNOWN_LINK} />;
+    content = (
+      <LinkProblem message={wellFormed ? errorMessage(check.error) : UNKNOWN_LINK}>
+        <Button asChild size="lg" className="w-full">
+          <Link to="/login">Gå til login</Link>
+        </Button>
+      </LinkProblem>
+    );
   } else if (check.isPending) {
     content = (
       <p role="status" className="text-center text-muted-foreground">
@@ -59,19 +65,6 @@ export default function ResetPasswordPage() {
     <PageShell>
       <CardPage title={invalid ? 'Linket virker ikke' : 'Vælg en ny adgangskode'}>{content}</CardPage>
     </PageShell>
-  );
-}
-
-function LinkNotValid({ message }: { message: string }) {
-  return (
-    <div>
-      <Notice tone="problem">
-        <p>{message}</p>
-      </Notice>
-      <Button asChild size="lg" className="mt-8 w-full">
-        <Link to="/login">Gå til login</Link>
-      </Button>
-    </div>
   );
 }
 

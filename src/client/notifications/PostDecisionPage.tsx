@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { CardPage } from '@/client/components/layout/CardPage';
+import { LinkProblem } from '@/client/components/layout/LinkProblem';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { usePageTitle } from '@/client/lib/page-title';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/request';
@@ -58,14 +59,11 @@ export default function PostDecisionPage() {
   if (!wellFormed || decision.isError) {
     const notFound = decision.error instanceof ApiError && decision.error.status === 404;
     content = (
-      <div>
-        <Notice tone="problem">
-          <p>{!wellFormed || notFound ? (decision.error ? errorMessage(decision.error) : UNKNOWN) : errorMessage(decision.error)}</p>
-        </Notice>
-        <Button asChild size="lg" className="mt-8 w-full">
+      <LinkProblem message={!wellFormed || notFound ? (decision.error ? errorMessage(decision.error) : UNKNOWN) : errorMessage(decision.error)}>
+        <Button asChild size="lg" className="w-full">
           <Link to="/profile">Gå til dine mindesider</Link>
         </Button>
-      </div>
+      </LinkProblem>
     );
   } else if (!data) {
     content = (

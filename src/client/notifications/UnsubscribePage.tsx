@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { CardPage } from '@/client/components/layout/CardPage';
+import { LinkProblem } from '@/client/components/layout/LinkProblem';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { usePageTitle } from '@/client/lib/page-title';
 import { apiRequest, errorMessage } from '@/client/lib/request';
@@ -39,14 +40,11 @@ export default function UnsubscribePage() {
   let content;
   if (!wellFormed || status.isError) {
     content = (
-      <div>
-        <Notice tone="problem">
-          <p>{wellFormed ? errorMessage(status.error) : UNKNOWN}</p>
-        </Notice>
-        <Button asChild size="lg" className="mt-8 w-full">
+      <LinkProblem message={wellFormed ? errorMessage(status.error) : UNKNOWN}>
+        <Button asChild size="lg" className="w-full">
           <Link to="/profile?tab=email">Gå til dine valg for e-mail</Link>
         </Button>
-      </div>
+      </LinkProblem>
     );
   } else if (!status.data) {
     content = (

@@ -9,9 +9,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/client/components/ui/button';
-import { Notice } from '@/client/components/ui/notice';
 import { TextAreaField } from '@/client/components/ui/text-area-field';
 import { CardPage } from '@/client/components/layout/CardPage';
+import { LinkProblem } from '@/client/components/layout/LinkProblem';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { cn } from '@/client/lib/cn';
 import { usePageTitle } from '@/client/lib/page-title';
@@ -49,7 +49,13 @@ export default function SupportReplyPage() {
   let content;
   if (invalid) {
     title = 'Linket virker ikke';
-    content = <LinkNotValid message={wellFormed ? errorMessage(thread.error) : supportLinkWords.unknown} />;
+    content = (
+      <LinkProblem message={wellFormed ? errorMessage(thread.error) : supportLinkWords.unknown}>
+        <Button asChild size="lg" className="w-full">
+          <Link to="/contact">Skriv til os</Link>
+        </Button>
+      </LinkProblem>
+    );
   } else if (send.isSuccess) {
     title = 'Dit svar er kommet frem';
     content = <Thanks message={send.data.message} />;
@@ -79,19 +85,6 @@ function answerFailed(error: Error, onFieldError: (message: string) => void) {
     return;
   }
   toast({ variant: 'destructive', title: 'Dit svar blev ikke sendt', description: errorMessage(error), duration: 15_000 });
-}
-
-function LinkNotValid({ message }: { message: string }) {
-  return (
-    <div>
-      <Notice tone="problem">
-        <p>{message}</p>
-      </Notice>
-      <Button asChild size="lg" className="mt-8 w-full">
-        <Link to="/contact">Skriv til os</Link>
-      </Button>
-    </div>
-  );
 }
 
 function Thanks({ message }: { message: string }) {

@@ -167,8 +167,7 @@ export function TimeChart({ x, series, formatValue = formatNumber, height = 240,
       setZoomed(false);
       setCursor(null);
     };
-    // `shape` stands for series' labels and colours, height, bars, integers and the kind of x.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `shape` stands for the series' labels and colours, height, bars, integers and the kind of x; the rest is read through `live`
   }, [shape]);
 
   // New numbers for the same drawing: kept zoomed in if it was.
@@ -176,7 +175,7 @@ export function TimeChart({ x, series, formatValue = formatNumber, height = 240,
     const current = plot.current;
     if (!current) return;
     current.setData(data, !zoomed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only new numbers redraw; zooming in or out must not reset the data
   }, [data]);
 
   const resetZoom = () => {

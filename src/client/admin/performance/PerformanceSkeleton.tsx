@@ -1,7 +1,5 @@
 /** The performance page's shape while its figures come, so nothing jumps when they do. */
-import { cn } from '@/client/lib/cn';
-
-const block = 'animate-pulse rounded-xl bg-secondary motion-reduce:animate-none';
+import { Skeleton } from '@/client/components/ui/skeleton';
 
 export function PerformanceSkeleton() {
   return (
@@ -9,13 +7,13 @@ export function PerformanceSkeleton() {
       <p role="status" className="sr-only">
         Henter driftstallene...
       </p>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-hidden="true">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {Array.from({ length: 8 }, (_, i) => (
-          <div key={i} className={cn(block, 'h-32')} />
+          <Skeleton key={i} className="h-32" />
         ))}
       </div>
-      <div className={cn(block, 'h-80')} aria-hidden="true" />
-      <div className={cn(block, 'h-96')} aria-hidden="true" />
+      <Skeleton className="h-80" />
+      <Skeleton className="h-96" />
     </div>
   );
 }
