@@ -6,8 +6,9 @@
  *
  *   npm test [-- [unit] [e2e] [--built]]
  *
- * `unit` or `e2e` runs one suite, both in the order given (CI runs one database's journeys while
- * the other's unit tests run); `--built` skips the build (CI builds once for both databases).
+ * `unit` or `e2e` runs one suite, both in the order given (CI runs each database's unit tests on
+ * their own, then both databases' journeys side by side); `--built` skips the build (CI builds once
+ * for both databases).
  * Reports go to test-results/<database>/ (unit.json and unit-summary.json, e2e.json and
  * e2e-summary.json), so that runs on the two databases side by side, and a database's suites run
  * one at a time, keep theirs apart.
