@@ -22,7 +22,14 @@ export type QrEmailRegisterBody = z.input<typeof qrEmailRegisterBody>;
 /** Any text: a link cut short is simply unknown, and answered as one (not with a validation message). */
 export const setupTokenParams = z.object({ token: z.string().min(1).max(200) });
 
-export const accountSetupResponse = z.object({ fullName: z.string(), email: z.string(), qrCode: z.string() });
+export const accountSetupResponse = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  /** The code locked to the new account; empty for a reseller's account. */
+  qrCode: z.string().nullable(),
+  /** The reseller the new account runs, when the link came with an approved application. */
+  companyName: z.string().nullable(),
+});
 export type AccountSetup = z.infer<typeof accountSetupResponse>;
 
 export const accountSetupBody = z.object({

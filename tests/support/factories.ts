@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../src/server/auth/passwords';
 import type { Db } from '../../src/server/db/connection';
-import { qrCodes, users } from '../../src/server/db/schema';
+import { qrCodes, resellers, users } from '../../src/server/db/schema';
 import type { QrStatus } from '../../src/server/db/schema/qr';
+import { isValidCvr } from '../../src/shared/cvr';
 import { generateCode } from '../../src/shared/qr-code';
 
 let sequence = 0;
@@ -37,11 +38,36 @@ export async function createUser(
   return { ...user!, password };
 }
 
-export async function createCode(db: Db, overrides: { status?: QrStatus; claimedBy?: string | null } = {}) {
+export async function createCode(db: Db, overrides: { status?: QrStatus; claimedBy?: string | null; resellerId?: string | null } = {}) {
   const code = generateCode(randomBytes);
   const [row] = await db
     .insert(qrCodes)
-    .values({ code, status: overrides.status ?? 'created', claimedBy: overrides.claimedBy ?? null })
+    .values({ code, status: overrides.status ?? 'created', claimedBy: overrides.claimedBy ?? null, resellerId: overrides.resellerId ?? null })
+    .returning();
+  return row!;
+}
+
+/** A random CVR number that passes modulus 11, so two tests never apply with the same one. */
+export function validCvr(): string {
+  for (;;) {
+    const cvr = String(10_000_000 + (randomBytes(4).readUInt32BE() % 89_999_999));
+    if (isValidCvr(cvr)) return cvr;
+  }
+}
+
+/** A reseller record (approved unless told otherwise), for the account given or for none (a visitor's application). */
+export async function createReseller(db: Db, overrides: Partial<typeof resellers.$inferInsert> = {}) {
+  sequence += 1;
+  const [row] = await db
+    .insert(resellers)
+    .values({
+      companyName: `Stenhuggeriet ${sequence} ApS`,
+      cvr: validCvr(),
+      email: `forhandler${sequence}-${randomBytes(3).toString('hex')}@eksempel.dk`,
+      referralCode: randomBytes(5).toString('hex').toUpperCase(),
+      status: 'approved',
+      ...overrides,
+    })
     .returning();
   return row!;
 }

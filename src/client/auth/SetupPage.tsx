@@ -63,10 +63,26 @@ export default function SetupPage() {
   }
   return (
     <PageShell>
-      <CardPage title="Vælg brugernavn og adgangskode" lead={<p>Kontoen til {setup.data.fullName} ({setup.data.email}). Koden {formatCode(setup.data.qrCode)} låses til den.</p>}>
+      <CardPage title="Vælg brugernavn og adgangskode" lead={<SetupLead setup={setup.data} />}>
         <SetupForm token={token} setup={setup.data} />
       </CardPage>
     </PageShell>
+  );
+}
+
+/** Whose account it is, and what it is for: a code to lock, or a reseller to run. */
+function SetupLead({ setup }: { setup: AccountSetup }) {
+  if (setup.companyName) {
+    return (
+      <p>
+        Kontoen til {setup.fullName} ({setup.email}), som {setup.companyName} bruger som forhandler hos Mindested.
+      </p>
+    );
+  }
+  return (
+    <p>
+      Kontoen til {setup.fullName} ({setup.email}).{setup.qrCode ? ` Koden ${formatCode(setup.qrCode)} låses til den.` : ''}
+    </p>
   );
 }
 
@@ -80,8 +96,13 @@ function SetupForm({ token, setup }: { token: string; setup: AccountSetup }) {
     onSuccess: (user) => {
       storeSignedInUser(queryClient, user);
       void invalidateAccount(queryClient);
-      toast({ title: 'Registrering succesfuldt', description: `Velkommen til Mindested, ${user.fullName}. Din QR-kode er nu tilknyttet din konto.` });
-      void navigate(`/qr-scan/${setup.qrCode}`, { replace: true });
+      if (setup.qrCode) {
+        toast({ title: 'Registrering succesfuldt', description: `Velkommen til Mindested, ${user.fullName}. Din QR-kode er nu tilknyttet din konto.` });
+        void navigate(`/qr-scan/${setup.qrCode}`, { replace: true });
+        return;
+      }
+      toast({ title: 'Registrering succesfuldt', description: `Velkommen til Mindested, ${user.fullName}. Jeres forhandleroverblik er klar.` });
+      void navigate('/reseller-dashboard', { replace: true });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409 && error.duplicates?.includes('username')) {

@@ -55,7 +55,7 @@ describe('e-mail registration with a QR code', () => {
 
     const shown = await t.request({ method: 'GET', url: `/api/setup/${token}` });
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toEqual({ fullName: 'Lise Holm', email, qrCode: code });
+    expect(shown.json()).toEqual({ fullName: 'Lise Holm', email, companyName: null, qrCode: code });
 
     const done = await finish(token, 'lise.holm');
     expect(done.statusCode, done.body).toBe(201);

@@ -103,9 +103,18 @@ export function duplicateError(duplicates: ('username' | 'email')[]): HttpError 
   return conflict(message, duplicates);
 }
 
-/** Creates an account with a QR code, locks the code to it and logs it in, all in one transaction. */
-export async function register(deps: Deps, input: Required<Omit<RegisterBody, 'qrCode'>> & { qrCode: string }) {
-  if (!(await isClaimable(deps.db, input.qrCode))) throw new HttpError(400, CODE_NOT_USABLE, { field: 'qrCode' });
+/**
+ * Creates an account with a QR code, locks the code to it and logs it in, all in one transaction.
+ * Registration always brings a code (SPEC.md §1); the one exception is the setup link of an
+ * approved reseller application, which passes `qrCode: null` and its own step (`andThen`, in the
+ * same transaction: the account and what it is for exist together or not at all).
+ */
+export async function register(
+  deps: Deps,
+  input: Required<Omit<RegisterBody, 'qrCode'>> & { qrCode: string | null },
+  andThen?: (tx: Tx, user: UserRow) => Promise<void>,
+) {
+  if (input.qrCode !== null && !(await isClaimable(deps.db, input.qrCode))) throw new HttpError(400, CODE_NOT_USABLE, { field: 'qrCode' });
   const duplicates = await takenFields(deps, input.username, input.email);
   if (duplicates.length > 0) throw duplicateError(duplicates);
 
@@ -116,9 +125,12 @@ export async function register(deps: Deps, input: Required<Omit<RegisterBody, 'q
         .insert(users)
         .values({ fullName: input.fullName, username: input.username, email: input.email, passwordHash })
         .returning();
-      const result = await claimCode(tx, input.qrCode, user!.id, deps.now());
-      // Someone claimed the code between the check above and now: undo the account too.
-      if (result !== 'claimed') throw new HttpError(400, CODE_NOT_USABLE, { field: 'qrCode' });
+      if (input.qrCode !== null) {
+        const result = await claimCode(tx, input.qrCode, user!.id, deps.now());
+        // Someone claimed the code between the check above and now: undo the account too.
+        if (result !== 'claimed') throw new HttpError(400, CODE_NOT_USABLE, { field: 'qrCode' });
+      }
+      await andThen?.(tx, user!);
       const session = await createSession(tx, deps, user!.id);
       return { user: user!, session };
     });

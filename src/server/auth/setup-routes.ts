@@ -27,11 +27,11 @@ export function accountSetupRoutes(app: FastifyInstance, deps: Deps) {
 
   api.post('/api/setup', { schema: { body: accountSetupBody, response: { 201: loginResponse } } }, async (request, reply) => {
     await deps.rateLimiter.consume({ key: `register-ip:${request.ip}`, max: deps.config.RATE_LIMIT_REGISTER_PER_IP, windowMs });
-    const { user, session } = await completeAccountSetup(deps, request.body);
+    const { user, session, qrCodeLinked } = await completeAccountSetup(deps, request.body);
     // The new account takes over this browser; a refused link leaves its session be.
     await destroySession(deps.db, sessionToken(request));
     setSessionCookie(request, reply, session);
     reply.code(201);
-    return { ...presentUser(user), qrCodeLinked: true };
+    return { ...presentUser(user), qrCodeLinked };
   });
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCode, createUser } from '../../../tests/support/factories';
+import { createCode, createReseller, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { linkIn } from '../../../tests/support/smtp-capture';
 import { type TestApp, cookieFrom, createTestApp } from '../../../tests/support/test-app';
@@ -154,7 +154,7 @@ describe('GET /api/admin/users/:id', () => {
     const [memorial] = await t.database.db.insert(memorials).values({ slug: `anna-${tag}`, name: 'Anna Jensen' }).returning();
     await t.database.db.insert(memorialMembers).values({ memorialId: memorial!.id, userId: who.id, role: 'coadmin' });
     const code = await createCode(t.database.db, { status: 'claimed', claimedBy: who.id });
-    await t.database.db.insert(resellers).values({ userId: who.id, companyName: 'Sten & Minde ApS', cvr: String(10_000_000 + Math.floor(Math.random() * 89_999_999)) });
+    await createReseller(t.database.db, { userId: who.id, companyName: 'Sten & Minde ApS', status: 'pending' });
     await t.database.db.insert(staffTwoFactor).values({ userId: who.id, secretSealed: 'forseglet', confirmedAt: t.clock.now(), createdAt: t.clock.now() });
     await signIn(t, who, { twoFactorVerified: false });
     expect((await post(`/api/admin/users/${who.id}/role`, staff, { role: 'production' })).statusCode).toBe(200);

@@ -5,7 +5,7 @@
  */
 import { asc, count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCode, createUser } from '../../../tests/support/factories';
+import { createCode, createReseller, createUser } from '../../../tests/support/factories';
 import { signedInUser } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
@@ -90,15 +90,15 @@ describe('POST /api/admin/qr-packages', () => {
   it('makes a package for an approved reseller, and refuses a pending one, bad input, families, support staff and anonymous callers', async () => {
     const staff = await person('production');
     const dealer = await createUser(t.database.db);
-    const [approved] = await t.database.db.insert(resellers).values({ userId: dealer.id, companyName: 'Stenhuggeriet', cvr: '12345678', status: 'approved' }).returning();
+    const approved = await createReseller(t.database.db, { userId: dealer.id, companyName: 'Stenhuggeriet' });
     const pendingOwner = await createUser(t.database.db);
-    const [pending] = await t.database.db.insert(resellers).values({ userId: pendingOwner.id, companyName: 'Ny Bedemand', cvr: '87654321' }).returning();
+    const pending = await createReseller(t.database.db, { userId: pendingOwner.id, companyName: 'Ny Bedemand', status: 'pending' });
 
-    const made = await post('/api/admin/qr-packages', staff, { name: 'Stenhuggeriet 1', size: 25, resellerId: approved!.id });
+    const made = await post('/api/admin/qr-packages', staff, { name: 'Stenhuggeriet 1', size: 25, resellerId: approved.id });
     expect(made.statusCode, made.body).toBe(201);
-    expect(made.json()).toMatchObject({ resellerId: approved!.id, size: 25 });
+    expect(made.json()).toMatchObject({ resellerId: approved.id, size: 25 });
 
-    const notYet = await post('/api/admin/qr-packages', staff, { name: 'Ny Bedemand 1', size: 25, resellerId: pending!.id });
+    const notYet = await post('/api/admin/qr-packages', staff, { name: 'Ny Bedemand 1', size: 25, resellerId: pending.id });
     expect(notYet.statusCode).toBe(400);
     expect(notYet.json().message).toBe('Forhandleren er ikke godkendt endnu.');
 

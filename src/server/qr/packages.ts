@@ -51,7 +51,7 @@ export async function createPackage(deps: Deps, staff: Staff, body: CreateQrPack
       .insert(qrPackages)
       .values({ name: body.name, size: body.size, resellerId: body.resellerId, createdBy: staff.id, createdAt: deps.now() })
       .returning();
-    await createCodes(tx, body.size, deps, { actorId: staff.id, packageId: pkg!.id });
+    await createCodes(tx, body.size, deps, { actorId: staff.id, packageId: pkg!.id, resellerId: body.resellerId });
     await record(tx, { action: 'qr-package.create', subject: `qr-package:${pkg!.id}`, details: { name: body.name, size: body.size, resellerId: body.resellerId ?? null } });
     return pkg!;
   });

@@ -54,9 +54,9 @@ export async function createCodes(
   db: Db | Tx,
   count: number,
   deps: { randomBytes: (size: number) => Uint8Array; now: () => Date },
-  options: { actorId?: string | null; packageId?: string | null } = {},
+  options: { actorId?: string | null; packageId?: string | null; resellerId?: string | null } = {},
 ): Promise<string[]> {
-  const { actorId = null, packageId = null } = options;
+  const { actorId = null, packageId = null, resellerId = null } = options;
   return db.transaction(async (tx) => {
     const made: string[] = [];
     while (made.length < count) {
@@ -66,8 +66,8 @@ export async function createCodes(
       // a 10,000-code package is two round trips and a few arrays, not 10,000 rows of parameters.
       const result = (await tx.execute(sql`
         with made as (
-          insert into ${qrCodes} (code, package_id, created_at)
-          select unnest(${sql.param(batch)}::text[]), ${packageId}::uuid, ${at}::timestamptz
+          insert into ${qrCodes} (code, package_id, reseller_id, created_at)
+          select unnest(${sql.param(batch)}::text[]), ${packageId}::uuid, ${resellerId}::uuid, ${at}::timestamptz
           on conflict do nothing
           returning code
         ), logged as (

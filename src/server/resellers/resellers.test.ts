@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../tests/support/factories';
+import { createReseller, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
-import { resellers } from '../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,13 +28,10 @@ describe('GET /api/resellers/me', () => {
   it("returns the user's own record and nobody else's", async () => {
     const dealer = await createUser(t.database.db);
     const neighbour = await createUser(t.database.db);
-    const [row] = await t.database.db
-      .insert(resellers)
-      .values({ userId: dealer.id, companyName: 'Stenhuggeriet Vest ApS', cvr: '12345678', status: 'approved' })
-      .returning();
+    const row = await createReseller(t.database.db, { userId: dealer.id, companyName: 'Stenhuggeriet Vest ApS' });
     const response = await me(await signIn(t, dealer));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: row!.id, companyName: 'Stenhuggeriet Vest ApS', status: 'approved' });
+    expect(response.json()).toEqual({ id: row.id, companyName: 'Stenhuggeriet Vest ApS', status: 'approved' });
     expect((await me(await signIn(t, neighbour))).statusCode).toBe(404);
   });
 });

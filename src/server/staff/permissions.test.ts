@@ -11,12 +11,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCode, createUser } from '../../../tests/support/factories';
+import { createCode, createReseller, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
 import { type StaffRole, STAFF_ROLES, staffMessages } from '../../shared/staff';
-import { contactMessages, resellers, staffTwoFactor } from '../db/schema';
+import { contactMessages, staffTwoFactor } from '../db/schema';
 import { createPackage } from '../qr/packages';
 import { secretFromText, totpCode } from './totp';
 
@@ -106,7 +106,7 @@ beforeAll(async () => {
     const user = await createUser(db, { role });
     accounts.set(persona, { id: user.id, role });
   }
-  await db.insert(resellers).values({ userId: accounts.get('reseller')!.id, companyName: 'Stenhuggeriet Matrix ApS', cvr: '87654321', status: 'approved' });
+  await createReseller(db, { userId: accounts.get('reseller')!.id, companyName: 'Stenhuggeriet Matrix ApS' });
   const listed = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
   tables = (listed as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name).filter((name) => !BACKGROUND_TABLES.has(name));
 }, 120_000);

@@ -3,8 +3,9 @@ import { useDrawnForVisitor } from '@/client/lib/drawn-by-server';
 import { useUnreadCount } from '@/client/notifications/use-unread-count';
 import { useReseller } from '@/client/resellers/use-reseller';
 import { unreadBadge } from '@/shared/notifications';
+import { isActiveReseller } from '@/shared/resellers';
 
-/** What the header needs to know about the person: signed in (or still being read), unread count, reseller or not. */
+/** What the header needs to know about the person: signed in (or still being read), unread count, an active (approved) reseller or not. */
 export function useNav() {
   const { user, isLoading: userLoading } = useUser();
   // A memorial page the server drew is a visitor's (it draws them for no one else): the visitor
@@ -14,5 +15,5 @@ export function useNav() {
   const signedIn = Boolean(user);
   const unread = useUnreadCount(signedIn);
   const reseller = useReseller(signedIn);
-  return { user, isLoading, unreadBadge: unread === null ? null : unreadBadge(unread), isReseller: reseller !== null };
+  return { user, isLoading, unreadBadge: unread === null ? null : unreadBadge(unread), isReseller: isActiveReseller(reseller) };
 }

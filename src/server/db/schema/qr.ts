@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { QR_PACKAGE_STATUSES, QR_STATUSES } from '../../../shared/qr-lifecycle';
 import { memorials } from './memorials';
 import { resellers } from './resellers';
@@ -34,6 +34,11 @@ export const qrCodes = pgTable(
     status: text('status', { enum: QR_STATUSES }).notNull().default('created'),
     /** Empty for codes made one by one (the CLI's qr:generate for demos and tests). */
     packageId: uuid('package_id').references(() => qrPackages.id, { onDelete: 'restrict' }),
+    /**
+     * The reseller the code is made for or sent to (its package's, for now): the reseller's
+     * dashboard lists and counts its codes through this column's indexes, not through packages.
+     */
+    resellerId: uuid('reseller_id').references(() => resellers.id, { onDelete: 'restrict' }),
     claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /**
@@ -47,6 +52,9 @@ export const qrCodes = pgTable(
   (t) => [
     index('qr_codes_claimed_by_idx').on(t.claimedBy),
     index('qr_codes_package_idx').on(t.packageId),
+    // A reseller's codes in order (its dashboard's pages and CSV), and by state (its counts and filter).
+    index('qr_codes_reseller_code_idx').on(t.resellerId, t.code).where(sql`reseller_id is not null`),
+    index('qr_codes_reseller_status_idx').on(t.resellerId, t.status, t.code).where(sql`reseller_id is not null`),
     index('qr_codes_memorial_idx').on(t.memorialId),
     index('qr_codes_second_memorial_idx').on(t.secondMemorialId),
     // The dashboard counts codes by state over a million rows: an index-only scan, not the table.
@@ -54,6 +62,34 @@ export const qrCodes = pgTable(
     // A linked code opens a memorial, and only a linked one does.
     check('qr_codes_linked_has_memorial', sql`(${t.status} = 'linked') = (${t.memorialId} IS NOT NULL)`),
     check('qr_codes_second_needs_first', sql`${t.secondMemorialId} IS NULL OR (${t.memorialId} IS NOT NULL AND ${t.secondMemorialId} <> ${t.memorialId})`),
+  ],
+);
+
+/**
+ * A code a reseller has given to a family: their name and, when they have one, their e-mail (the
+ * setup or login link goes there). One live hand-over per code; withdrawing keeps the row, so the
+ * reseller's history and statistics stay true.
+ */
+export const codeHandovers = pgTable(
+  'code_handovers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code')
+      .notNull()
+      .references(() => qrCodes.code, { onDelete: 'restrict' }),
+    resellerId: uuid('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    familyName: text('family_name').notNull(),
+    /** Lower-cased; empty for a family without e-mail (they get the printed letter). */
+    email: text('email'),
+    givenBy: uuid('given_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('code_handovers_live_code_key').on(t.code).where(sql`withdrawn_at is null`),
+    index('code_handovers_reseller_idx').on(t.resellerId, t.createdAt),
   ],
 );
 

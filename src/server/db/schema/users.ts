@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { roles } from '../../../shared/auth';
 import { POST_MAIL_CHOICES } from '../../../shared/posts-api';
 
@@ -75,7 +75,8 @@ export const passwordResets = pgTable(
 
 /**
  * An account that someone is about to set up through a link (/setup/{token}): asked for by e-mail
- * registration with a QR code. Only the token's SHA-256 is stored; the account itself is made when
+ * registration with a QR code, a reseller giving a family a code, or the approval of a visitor's
+ * reseller application. Only the token's SHA-256 is stored; the account itself is made when
  * the person chooses a username and password, so nothing half-made exists before.
  */
 export const accountSetups = pgTable(
@@ -84,12 +85,24 @@ export const accountSetups = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
-    qrCode: text('qr_code').notNull(),
+    /** The code locked to the new account: an e-mail registration's, or one a reseller gave the family. */
+    qrCode: text('qr_code'),
+    /**
+     * The approved reseller application the new account is to run (a visitor's application). Its
+     * foreign key to resellers is written in migration 0015: declaring it here would make this
+     * file and resellers.ts import each other.
+     */
+    resellerId: uuid('reseller_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('account_setups_email_idx').on(t.email)],
+  (t) => [
+    index('account_setups_email_idx').on(t.email),
+    index('account_setups_reseller_idx').on(t.resellerId),
+    index('account_setups_code_idx').on(t.qrCode),
+    check('account_setups_code_or_reseller', sql`${t.qrCode} is not null or ${t.resellerId} is not null`),
+  ],
 );
 
 /**
