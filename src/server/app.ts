@@ -55,6 +55,7 @@ import { pricingRoutes } from './pricing/routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { peopleRoutes } from './people/routes';
+import { resellerAdminRoutes } from './resellers/admin-routes';
 import { resellerRoutes } from './resellers/routes';
 import { twoFactorRoutes } from './staff/two-factor-routes';
 import { createStatsCounter } from './stats/counter';
@@ -261,6 +262,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   postMailRoutes(app, deps);
   postRoutes(app, deps);
   resellerRoutes(app, deps);
+  resellerAdminRoutes(app, deps);
   peopleRoutes(app, deps);
   consentRoutes(app, deps);
   contactRoutes(app, deps);

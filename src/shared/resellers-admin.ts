@@ -106,6 +106,8 @@ export const resellerAdminMessages = {
   notSuspended: 'Kun en suspenderet forhandler kan genoptages.',
   hasAccount: 'Forhandleren har allerede en konto.',
   notApprovedLink: 'Et link til at oprette kontoen sendes først, når ansøgningen er godkendt.',
+  /** A visitor's application whose address now has an account that runs another reseller. */
+  accountTaken: 'Kontoen med ansøgningens e-mailadresse hører allerede til en anden forhandler. Bed ansøgeren om en anden adresse.',
 } as const;
 
 /** "12,5 %" from basis points. */

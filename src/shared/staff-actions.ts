@@ -29,7 +29,11 @@ const ACTION_WORDS: Record<string, StaffActionWords> = {
   'qr-package.status': { done: 'flyttede en QR-pakke et trin videre', to: 'for' },
   'qr-code.status': { done: 'flyttede en QR-kode et trin videre', to: 'for' },
   'reseller.approve': { done: 'godkendte en forhandler', to: '' },
+  'reseller.reject': { done: 'afslog en forhandleransøgning', to: '' },
   'reseller.suspend': { done: 'suspenderede en forhandler', to: '' },
+  'reseller.reinstate': { done: 'genoptog en forhandler', to: '' },
+  'reseller.commission': { done: 'ændrede en forhandlers provision', to: '' },
+  'reseller.setup-link': { done: 'sendte et nyt opsætningslink til en forhandler', to: '' },
 };
 
 /** The words for `action`; an action this list does not know yet is still told, by its key. */

@@ -90,7 +90,7 @@ export function AdminLayout({ title, description, actions, children }: AdminLayo
         <main id="indhold" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
           <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-4">
             <div className="min-w-0">
-              <h1 className="text-3xl sm:text-4xl">{title}</h1>
+              <h1 className="text-3xl break-words sm:text-4xl">{title}</h1>
               {description ? <p className="mt-2 max-w-3xl text-muted-foreground">{description}</p> : null}
             </div>
             {actions ? <div className="flex w-full flex-wrap gap-2 sm:w-auto">{actions}</div> : null}

@@ -2,7 +2,7 @@
  * The back office's sections in one list (PRODUCT.md "Back office"), with who may open each: the
  * nav shows a person only their own, and the route table guards each page with the same roles.
  */
-import { Activity, Inbox, LayoutDashboard, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
+import { Activity, Inbox, LayoutDashboard, type LucideIcon, ShieldCheck, Store, Users } from 'lucide-react';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 
 export interface AdminSection {
@@ -18,6 +18,7 @@ export const SUPPORT_DESK: readonly StaffRole[] = ['admin', 'support'];
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/dashboard', label: 'Overblik', icon: LayoutDashboard, roles: ADMIN_ONLY },
   { to: '/admin/users', label: 'Personer', icon: Users, roles: ADMIN_ONLY },
+  { to: '/admin/resellers', label: 'Forhandlere', icon: Store, roles: ADMIN_ONLY },
   { to: '/admin/support', label: 'Support', icon: Inbox, roles: SUPPORT_DESK },
   { to: '/admin/performance', label: 'Drift', icon: Activity, roles: ADMIN_ONLY },
   { to: '/admin/two-factor-setup', label: 'Totrinsbekræftelse', icon: ShieldCheck, roles: STAFF_ROLES },

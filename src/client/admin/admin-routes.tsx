@@ -26,6 +26,8 @@ const PAGES: AdminPage[] = [
   { path: '/admin/performance', roles: ADMIN_ONLY, page: lazy(() => import('./performance/PerformancePage')) },
   { path: '/admin/users', roles: ADMIN_ONLY, page: lazy(() => import('./people/PeoplePage')) },
   { path: '/admin/users/:id', roles: ADMIN_ONLY, page: lazy(() => import('./people/PersonPage')) },
+  { path: '/admin/resellers', roles: ADMIN_ONLY, page: lazy(() => import('./resellers/ResellersPage')) },
+  { path: '/admin/resellers/:id', roles: ADMIN_ONLY, page: lazy(() => import('./resellers/ResellerPage')) },
   { path: '/admin/support', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportInboxPage')) },
   { path: '/admin/support/:id', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportThreadPage')) },
   ...['/warehouse-scan', '/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),

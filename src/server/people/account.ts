@@ -9,7 +9,7 @@ import { type AccountView, peopleMessages } from '../../shared/people';
 import type { Db } from '../db/connection';
 import { memorialMembers, memorials, qrCodes, resellers, sessions, staffTwoFactor, users } from '../db/schema';
 import { notFound } from '../lib/errors';
-import { recentStaffActions } from '../staff/audit';
+import { presentStaffAction, recentStaffActions } from '../staff/audit';
 
 /** More than any family has; the view is for finding one, not an export. */
 const LIST_LIMIT = 100;
@@ -76,14 +76,6 @@ export async function accountView(db: Db, now: Date, id: string): Promise<Accoun
       twoFactorVerified: session.twoFactorVerifiedAt !== null,
     })),
     twoFactor: { isSetUp: Boolean(factor?.confirmedAt), confirmedAt: iso(factor?.confirmedAt ?? null) },
-    history: history.map((entry) => ({
-      id: entry.id,
-      actorId: entry.actorId,
-      actorName: entry.actorName,
-      action: entry.action,
-      details: entry.details,
-      ip: entry.ip,
-      at: entry.at.toISOString(),
-    })),
+    history: history.map(presentStaffAction),
   };
 }

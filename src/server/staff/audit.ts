@@ -3,7 +3,7 @@
  * in the same transaction as the action, so neither happens without the other. Append-only: the
  * table's trigger refuses changes, so nothing here updates or deletes.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/connection';
 import { staffActions } from '../db/schema';
@@ -49,9 +49,31 @@ export function staffActionRecorder(deps: { now: () => Date }, request: FastifyR
   return (tx, what) => recordStaffAction(tx, deps.now(), request, actor, what);
 }
 
-/** The newest actions first: all of them (the dashboard) or those done to one account (/admin/users/{id}). */
-export async function recentStaffActions(db: Db, options: { targetUserId?: string; limit: number }): Promise<StaffActionRow[]> {
-  const query = db.select().from(staffActions);
-  const filtered = options.targetUserId ? query.where(eq(staffActions.targetUserId, options.targetUserId)) : query;
-  return filtered.orderBy(desc(staffActions.at), desc(staffActions.id)).limit(options.limit);
+/**
+ * The newest actions first: all of them (the dashboard), those done to one account
+ * (/admin/users/{id}), or those done to one thing ('reseller:<id>' on /admin/resellers/{id}).
+ */
+export async function recentStaffActions(db: Db, options: { targetUserId?: string; subject?: string; limit: number }): Promise<StaffActionRow[]> {
+  return db
+    .select()
+    .from(staffActions)
+    .where(
+      and(
+        options.targetUserId ? eq(staffActions.targetUserId, options.targetUserId) : undefined,
+        options.subject ? eq(staffActions.subject, options.subject) : undefined,
+      ),
+    )
+    .orderBy(desc(staffActions.at), desc(staffActions.id))
+    .limit(options.limit);
 }
+
+/** An audit row as the back office's history shows it (shared/people.ts staffActionEntry): never the browser's description. */
+export const presentStaffAction = (row: StaffActionRow) => ({
+  id: row.id,
+  actorId: row.actorId,
+  actorName: row.actorName,
+  action: row.action,
+  details: row.details,
+  ip: row.ip,
+  at: row.at.toISOString(),
+});

@@ -34,6 +34,8 @@ interface Make {
   user(role?: Role): Promise<{ id: string }>;
   qrPackage(): Promise<string>;
   qrCode(): Promise<string>;
+  /** A reseller record (approved unless told otherwise, and without an account): its id. */
+  reseller(overrides?: Parameters<typeof createReseller>[1]): Promise<string>;
   /** A contact message: a support thread's id. */
   contactMessage(): Promise<string>;
   /** Removes the caller's second factor, so a set-up can start afresh. */
@@ -80,6 +82,14 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/users/:id/password-reset', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/password-reset` }) },
   { method: 'POST', url: '/api/admin/users/:id/login-link', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/login-link` }) },
   { method: 'POST', url: '/api/admin/users/:id/sessions/end', roles: ADMIN, request: async (make) => ({ url: `/api/admin/users/${(await make.user()).id}/sessions/end` }) },
+  { method: 'GET', url: '/api/admin/resellers', roles: ADMIN, request: async () => ({ url: '/api/admin/resellers?q=sten&status=pending' }) },
+  { method: 'GET', url: '/api/admin/resellers/:id', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller()}` }) },
+  { method: 'POST', url: '/api/admin/resellers/:id/approve', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller({ status: 'pending' })}/approve`, payload: { commissionBasisPoints: 1000 } }) },
+  { method: 'POST', url: '/api/admin/resellers/:id/reject', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller({ status: 'pending' })}/reject`, payload: { reason: 'CVR-nummeret passer ikke.' } }) },
+  { method: 'POST', url: '/api/admin/resellers/:id/suspend', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller()}/suspend`, payload: { reason: 'Ubetalt faktura.' } }) },
+  { method: 'POST', url: '/api/admin/resellers/:id/reinstate', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller({ status: 'suspended', statusReason: 'Ubetalt faktura.' })}/reinstate` }) },
+  { method: 'POST', url: '/api/admin/resellers/:id/commission', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller()}/commission`, payload: { commissionBasisPoints: 1250 } }) },
+  { method: 'POST', url: '/api/admin/resellers/:id/setup-link', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller()}/setup-link` }) },
   { method: 'GET', url: '/api/admin/support', roles: SUPPORT_DESK, request: async () => ({ url: '/api/admin/support?status=new&assigned=any' }) },
   { method: 'GET', url: '/api/admin/support/:id', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}` }) },
   { method: 'POST', url: '/api/admin/support/:id/replies', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}/replies`, payload: { body: 'Tak for din besked.' } }) },
@@ -149,6 +159,7 @@ const make: Make = {
   user: (role = 'user') => createUser(t.database.db, { role }),
   qrPackage: async () => (await createPackage(t.app.deps, accounts.get('admin')!, { name: 'Matrix', size: 1, resellerId: null })).id,
   qrCode: async () => (await createCode(t.database.db, { status: 'created' })).code,
+  reseller: async (overrides = {}) => (await createReseller(t.database.db, overrides)).id,
   async contactMessage() {
     const at = t.clock.now();
     const [row] = await t.database.db.insert(contactMessages).values({ name: 'Inger Matrix', email: 'matrix@eksempel.dk', message: 'Hej, jeg har et spørgsmål.', createdAt: at, lastActivityAt: at }).returning();

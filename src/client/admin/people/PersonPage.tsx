@@ -15,6 +15,7 @@ import { AdminLayout } from '../AdminLayout';
 import { DisabledBadge, RoleBadge } from './badges';
 import { MEMBER_ROLE_NAMES, RESELLER_STATUS_NAMES, danishDay, danishMoment } from './format';
 import { PersonActions } from './PersonActions';
+import { FactList } from '../FactList';
 import { Panel } from '../Panel';
 import { PersonHistory } from './PersonHistory';
 import { useAccount } from './use-people';
@@ -101,14 +102,7 @@ function Facts({ view }: { view: AccountView }) {
   ];
   return (
     <Panel title="Konto">
-      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[11rem_minmax(0,1fr)]">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-sm font-semibold text-muted-foreground sm:pt-0.5">{term}</dt>
-            <dd className="break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} />
     </Panel>
   );
 }

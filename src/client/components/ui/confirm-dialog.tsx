@@ -20,26 +20,40 @@ interface ConfirmDialogProps {
   variant?: ButtonVariant;
   /** Where focus goes when the dialog closes, if not back to the button that opened it (gone when its row is). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** Fields the answer needs (a reason, a rate), under the explanation; Enter in one confirms. */
+  fields?: ReactNode;
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, pendingLabel, pending, onConfirm, variant = 'destructive', onCloseAutoFocus }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, pendingLabel, pending, onConfirm, variant = 'destructive', onCloseAutoFocus, fields }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription asChild>
-          <div className="space-y-3">{children}</div>
-        </DialogDescription>
-        <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={pending}>
-              Annuller
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            // A portal's events still bubble through React's tree: keep this one from a form the dialog sits in.
+            event.stopPropagation();
+            if (!pending) onConfirm();
+          }}
+        >
+          {/* A long company or family name breaks rather than runs out of the dialog on a phone. */}
+          <DialogTitle className="break-words">{title}</DialogTitle>
+          <DialogDescription asChild>
+            <div className="space-y-3 break-words">{children}</div>
+          </DialogDescription>
+          {fields ? <div className="mt-6 space-y-5">{fields}</div> : null}
+          <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={pending}>
+                Annuller
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant={variant} disabled={pending}>
+              {pending ? pendingLabel : confirmLabel}
             </Button>
-          </DialogClose>
-          <Button variant={variant} onClick={onConfirm} disabled={pending}>
-            {pending ? pendingLabel : confirmLabel}
-          </Button>
-        </div>
+          </div>
+        </form>
       </DialogContent>
     </Dialog>
   );
