@@ -4,14 +4,14 @@
  * partner it is and how many partners it has, its packages, its codes counted by the state the
  * reseller sees them in, and what staff have decided about it.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { RESELLER_CODE_STATES, type ResellerCodeState } from '../../shared/resellers-api';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { type ResellerDetail, resellerAdminMessages } from '../../shared/resellers-admin';
 import type { Db } from '../db/connection';
-import { accountSetups, qrCodes, qrPackages, resellers, users } from '../db/schema';
+import { accountSetups, qrPackages, resellers, users } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { presentStaffAction, recentStaffActions } from '../staff/audit';
 import { presentSummary } from './admin-list';
+import { countCodes } from './codes';
 
 const HISTORY_LIMIT = 50;
 
@@ -19,29 +19,6 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** What the audit log calls a reseller: its entries' subject. */
 export const resellerSubject = (id: string) => `reseller:${id}`;
-
-/**
- * A reseller's codes per state as the reseller sees them: the warehouse's three steps are "on the
- * way", and a shipped code is "given" while a family holds a live hand-over of it.
- */
-export async function codeStateCounts(db: Db, resellerId: string): Promise<Record<ResellerCodeState, number>> {
-  // Written out with the tables' names: drizzle leaves a column of a one-table query unqualified,
-  // and an unqualified "code" inside the sub-select would be the hand-over's own.
-  const state = sql<ResellerCodeState>`case
-    when qr_codes.status in ('created', 'produced', 'in_stock') then 'on_the_way'
-    when qr_codes.status = 'shipped' and exists (
-      select 1 from code_handovers h where h.code = qr_codes.code and h.withdrawn_at is null
-    ) then 'given'
-    else qr_codes.status end`;
-  const rows = await db
-    .select({ state, n: count() })
-    .from(qrCodes)
-    .where(eq(qrCodes.resellerId, resellerId))
-    .groupBy(sql`1`);
-  const counts = Object.fromEntries(RESELLER_CODE_STATES.map((s) => [s, 0])) as Record<ResellerCodeState, number>;
-  for (const row of rows) counts[row.state] = Number(row.n);
-  return counts;
-}
 
 export async function resellerDetail(db: Db, id: string): Promise<ResellerDetail> {
   const [reseller] = await db.select().from(resellers).where(eq(resellers.id, id));
@@ -69,7 +46,7 @@ export async function resellerDetail(db: Db, id: string): Promise<ResellerDetail
       .from(qrPackages)
       .where(eq(qrPackages.resellerId, id))
       .orderBy(desc(qrPackages.createdAt), desc(qrPackages.id)),
-    codeStateCounts(db, id),
+    countCodes(db, id).then((counted) => counted.counts),
     recentStaffActions(db, { subject: resellerSubject(id), limit: HISTORY_LIMIT }),
   ]);
 
