@@ -1,0 +1,73 @@
+/**
+ * The signed-in person's own reseller record: found by their account, shown to them with the reason
+ * for a rejection or suspension, and the door to every /api/resellers/me/… call. Another reseller's
+ * record or codes are never reachable from here: every look-up starts from the caller's account.
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type ResellerOverview, type ResellerSelf, resellerMessages } from '../../shared/resellers-api';
+import type { ResellerStatus } from '../../shared/resellers';
+import { requireUser } from '../auth/sessions';
+import type { Db } from '../db/connection';
+import { qrPackages, resellers } from '../db/schema';
+import type { Deps } from '../deps';
+import { forbidden, notFound } from '../lib/errors';
+import { countCodes } from './codes';
+
+export type ResellerRow = typeof resellers.$inferSelect;
+
+export const referralLink = (baseUrl: string, row: Pick<ResellerRow, 'status' | 'referralCode'>) =>
+  row.status === 'approved' ? `${baseUrl}/reseller-register?partner=${row.referralCode}` : null;
+
+export function presentSelf(baseUrl: string, row: ResellerRow): ResellerSelf {
+  return {
+    id: row.id,
+    companyName: row.companyName,
+    cvr: row.cvr,
+    kind: row.kind,
+    contactName: row.contactName,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    postcode: row.postcode,
+    town: row.town,
+    status: row.status,
+    statusReason: row.statusReason,
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    commissionBasisPoints: row.commissionBasisPoints,
+    referralLink: referralLink(baseUrl, row),
+  };
+}
+
+/** The caller's reseller record: 401 for a visitor, 404 for an account without one. */
+export async function myReseller(deps: Pick<Deps, 'db' | 'now'>, request: FastifyRequest): Promise<ResellerRow> {
+  const user = await requireUser(deps, request);
+  const [row] = await deps.db.select().from(resellers).where(eq(resellers.userId, user.id));
+  if (!row) throw notFound(resellerMessages.notReseller);
+  return row;
+}
+
+const REFUSAL: Record<Exclude<ResellerStatus, 'approved'>, string> = {
+  pending: resellerMessages.pending,
+  suspended: resellerMessages.suspended,
+  rejected: resellerMessages.rejected,
+};
+
+/** Giving codes away is for an approved reseller only; the others are told why in Danish. */
+export function mustBeApproved(row: ResellerRow): void {
+  if (row.status !== 'approved') throw forbidden(REFUSAL[row.status]);
+}
+
+export async function overview(db: Db, baseUrl: string, row: ResellerRow): Promise<ResellerOverview> {
+  const [{ counts, total }, packages] = await Promise.all([
+    countCodes(db, row.id),
+    db
+      .select({ id: qrPackages.id, name: qrPackages.name, size: qrPackages.size, status: qrPackages.status, createdAt: qrPackages.createdAt })
+      .from(qrPackages)
+      .where(eq(qrPackages.resellerId, row.id))
+      .orderBy(desc(qrPackages.createdAt)),
+  ]);
+  return { reseller: presentSelf(baseUrl, row), counts, total, packages: packages.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })) };
+}
