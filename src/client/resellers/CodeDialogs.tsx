@@ -2,7 +2,7 @@
  * Giving a code to a family, and taking it back. Giving asks for the family's name and, if they
  * have one, an e-mail address: with it the family is e-mailed a link to make their account with
  * the code; without it the reseller prints a letter for them. Taking it back is asked first, since
- * the family's link stops working.
+ * a setup link the family was e-mailed stops working.
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -104,7 +104,7 @@ export function UndoDialog({ code, onClose, onCloseAutoFocus }: CodeDialogProps)
       <p>
         Koden <span className="code-text font-semibold text-foreground">{formatCode(code.code)}</span> er givet til {code.handover?.familyName ?? 'en familie'}.
       </p>
-      <p>Fortryder I, holder familiens link op med at virke, og koden kan gives til en anden. Et printet brev kan ikke længere bruges.</p>
+      <p>Fortryder I, står koden igen som modtaget hos jer og kan gives til en anden familie. Et link til at oprette en konto, som vi har sendt familien, holder op med at virke.</p>
     </ConfirmDialog>
   );
 }

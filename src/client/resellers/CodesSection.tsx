@@ -216,7 +216,7 @@ function CodeButtons({ code, actions }: { code: ResellerCode; actions: RowAction
   }
   if (code.state === 'given') {
     return (
-      <span className="flex flex-wrap gap-2">
+      <span className="inline-flex flex-wrap justify-end gap-2 md:flex-nowrap">
         <Button asChild size="sm" variant="secondary">
           <a href={letterHref(code.code)} target="_blank" rel="noopener">
             <Printer aria-hidden="true" />
@@ -256,7 +256,7 @@ function Family({ code }: { code: ResellerCode }) {
   return (
     <>
       <span className="block font-semibold break-words">{code.handover.familyName}</span>
-      {code.handover.email ? <span className="block text-sm break-all text-muted-foreground">{code.handover.email}</span> : null}
+      {code.handover.email ? <span className="block text-sm [overflow-wrap:anywhere] text-muted-foreground">{code.handover.email}</span> : null}
     </>
   );
 }
@@ -286,12 +286,12 @@ function CodesTable({ codes, actions }: { codes: ResellerCode[]; actions: RowAct
               <td className="px-4 py-3">
                 <StatePill state={code.state} />
               </td>
-              <td className="px-4 py-3 text-muted-foreground">{code.packageName ?? '–'}</td>
+              <td className="px-4 py-3 text-sm text-muted-foreground">{code.packageName ?? '–'}</td>
               <td className="px-4 py-3">
                 <Family code={code} />
               </td>
               <td className="px-4 py-3 text-sm text-muted-foreground">{when(code) || '–'}</td>
-              <td className="px-4 py-3 text-right">
+              <td className="px-4 py-3 text-right whitespace-nowrap">
                 <CodeButtons code={code} actions={actions} />
               </td>
             </tr>

@@ -58,7 +58,8 @@ export function NotAReseller() {
 /** Where an application stands: sent, being looked at, answered by e-mail. */
 export function PendingApplication({ reseller }: { reseller: ResellerSelf }) {
   const steps = [
-    { title: 'Ansøgningen er sendt', text: danishDay(reseller.createdAt), done: true },
+    // A rejected applicant who applied again sent it when the status last changed.
+    { title: 'Ansøgningen er sendt', text: danishDay(reseller.statusChangedAt ?? reseller.createdAt), done: true },
     { title: 'Vi gennemgår ansøgningen', text: 'Vi svarer normalt inden for fem hverdage.', done: false },
     { title: 'I får svar på e-mail', text: `Vi skriver til ${reseller.email}, når ansøgningen er afgjort.`, done: false },
   ];

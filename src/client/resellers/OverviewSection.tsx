@@ -4,12 +4,16 @@
  */
 import { Link } from 'react-router';
 import { ArrowRight, Package } from 'lucide-react';
-import { QR_STATUS_LABELS } from '@/shared/qr-lifecycle';
+import { QR_STATUS_LABELS, type QrPackageStatus } from '@/shared/qr-lifecycle';
 import { RESELLER_CODE_STATE_LABELS, RESELLER_CODE_STATES, type ResellerOverview } from '@/shared/resellers-api';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
+import { cn } from '@/client/lib/cn';
 import { ApplicationDetails } from './DashboardStates';
 import { codeCount, danishDay, danishNumber } from './format';
+
+/** A package's status as the reseller reads it: "sent to the reseller" is sent to them. */
+const PACKAGE_LABELS: Record<QrPackageStatus, string> = { ...QR_STATUS_LABELS, shipped: 'Sendt til jer' };
 
 const linkClass = 'font-semibold text-gold-text underline decoration-gold/50 underline-offset-4 hover:decoration-gold-text';
 
@@ -28,7 +32,7 @@ export function OverviewSection({ overview }: { overview: ResellerOverview }) {
           </h2>
           <p className="text-muted-foreground">{total === 0 ? 'Ingen koder endnu' : `${codeCount(total)} i alt`}</p>
         </div>
-        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <dl className={cn('mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3', states.length === 6 ? 'lg:grid-cols-6' : 'lg:grid-cols-5')}>
           {states.map((state) => (
             <div key={state} className="flex flex-col-reverse justify-end rounded-xl border border-border bg-card px-4 py-4 shadow-xs">
               <dt className="mt-1 text-sm font-semibold text-muted-foreground">{RESELLER_CODE_STATE_LABELS[state]}</dt>
@@ -77,7 +81,7 @@ export function OverviewSection({ overview }: { overview: ResellerOverview }) {
                 <Package className="size-5 shrink-0 text-gold" aria-hidden="true" />
                 <span className="min-w-0 flex-1 font-semibold break-words">{pack.name}</span>
                 <span className="text-muted-foreground tabular-nums">{codeCount(pack.size)}</span>
-                <span className="rounded-full border border-border px-2.5 text-sm leading-6 whitespace-nowrap">{QR_STATUS_LABELS[pack.status]}</span>
+                <span className="rounded-full border border-border px-2.5 text-sm leading-6 whitespace-nowrap">{PACKAGE_LABELS[pack.status]}</span>
                 <span className="w-full pl-9 text-sm text-muted-foreground sm:w-auto sm:pl-0">{danishDay(pack.createdAt)}</span>
               </li>
             ))}

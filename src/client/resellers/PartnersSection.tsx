@@ -121,8 +121,12 @@ function ReferralLink({ link }: { link: string }) {
           {copied === 'yes' ? 'Kopieret' : 'Kopiér link'}
         </Button>
       </div>
-      <p aria-live="polite" className="mt-2 text-sm text-muted-foreground">
+      <p aria-live="polite" className="mt-2 min-h-6 text-sm font-semibold">
         {copied === 'yes' ? 'Linket er kopieret. Sæt det ind i en e-mail eller en besked.' : copied === 'failed' ? 'Linket kunne ikke kopieres. Det er markeret, så I kan kopiere det selv.' : null}
+      </p>
+      <p className="mt-2 text-muted-foreground">
+        Send linket til en bedemand eller stenhugger, I kender. Ansøger de gennem det, kan vi se, at de kommer fra jer, og når vi har godkendt dem, står
+        de nedenfor.
       </p>
     </div>
   );

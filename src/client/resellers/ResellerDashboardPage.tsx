@@ -24,6 +24,7 @@ import { OverviewSection } from './OverviewSection';
 import { PartnersSection } from './PartnersSection';
 import { StatsSection } from './StatsSection';
 import { useOverview } from './use-dashboard';
+import { useResellerQuery } from './use-reseller';
 
 const TABS = [
   { id: 'oversigt', label: 'Overblik' },
@@ -40,18 +41,28 @@ export default function ResellerDashboardPage() {
   const tab: Tab = TABS.find((entry) => entry.id === params.get('tab'))?.id ?? 'oversigt';
   usePageTitle(tab === 'oversigt' ? 'Forhandler' : `${TABS.find((entry) => entry.id === tab)!.label} – Forhandler`);
   const { user, isLoading } = useUser();
-  const overview = useOverview(Boolean(user));
+  // The header's record says whether there is anything to fetch: no one asks for an overview that is not there.
+  const record = useResellerQuery(Boolean(user));
+  const overview = useOverview(Boolean(record.data));
 
   if (isLoading) return <Frame loading />;
   if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(tabPath(tab))}`} replace />;
-  if (overview.isPending) return <Frame loading />;
-  if (overview.error instanceof ApiError && overview.error.status === 404) {
+  if (record.isPending) return <Frame loading />;
+  if (record.isError) {
+    return (
+      <PageShell>
+        <QueryStatus query={record} pending="Henter forhandleroverblikket..." failed="Forhandleroverblikket kunne ikke hentes" />
+      </PageShell>
+    );
+  }
+  if (!record.data || (overview.error instanceof ApiError && overview.error.status === 404)) {
     return (
       <PageShell>
         <NotAReseller />
       </PageShell>
     );
   }
+  if (overview.isPending) return <Frame loading />;
   if (overview.isError) {
     return (
       <PageShell>
