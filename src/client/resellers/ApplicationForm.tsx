@@ -25,6 +25,7 @@ import { Button } from '@/client/components/ui/button';
 import { ChoiceCards } from '@/client/components/ui/choice-cards';
 import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
+import { cn } from '@/client/lib/cn';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { type ApplicationDraft, clearDraft, readDraft, saveDraft } from './application-draft';
@@ -189,7 +190,12 @@ export function ApplicationForm({ user, partner, onSent }: ApplicationFormProps)
       </div>
 
       <div className="space-y-2">
-        <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-input/70 bg-card px-4 py-4 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring">
+        <label
+          className={cn(
+            'flex cursor-pointer items-start gap-3 rounded-lg border bg-card px-4 py-4 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+            errors.acceptTerms ? 'border-destructive' : 'border-input/70',
+          )}
+        >
           <input
             type="checkbox"
             aria-invalid={errors.acceptTerms ? true : undefined}

@@ -77,12 +77,17 @@ export function OverviewSection({ overview }: { overview: ResellerOverview }) {
         ) : (
           <ul className="mt-6 divide-y divide-border rounded-xl border border-border bg-card">
             {packages.map((pack) => (
-              <li key={pack.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-4 sm:px-5">
-                <Package className="size-5 shrink-0 text-gold" aria-hidden="true" />
-                <span className="min-w-0 flex-1 font-semibold break-words">{pack.name}</span>
-                <span className="text-muted-foreground tabular-nums">{codeCount(pack.size)}</span>
-                <span className="rounded-full border border-border px-2.5 text-sm leading-6 whitespace-nowrap">{PACKAGE_LABELS[pack.status]}</span>
-                <span className="w-full pl-9 text-sm text-muted-foreground sm:w-auto sm:pl-0">{danishDay(pack.createdAt)}</span>
+              <li key={pack.id} className="flex items-start gap-3 px-4 py-4 sm:px-5">
+                <Package className="mt-0.5 size-5 shrink-0 text-gold" aria-hidden="true" />
+                <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words">{pack.name}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {codeCount(pack.size)} · {danishDay(pack.createdAt)}
+                    </p>
+                  </div>
+                  <span className="rounded-full border border-border px-2.5 text-sm leading-6 whitespace-nowrap">{PACKAGE_LABELS[pack.status]}</span>
+                </div>
               </li>
             ))}
           </ul>

@@ -8,13 +8,12 @@ import { Check, Copy } from 'lucide-react';
 import { RESELLER_STATUS_LABELS } from '@/shared/resellers';
 import { formatCommission } from '@/shared/resellers-admin';
 import type { Partners } from '@/shared/resellers-api';
-import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
 import { inputClass } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
 import { Notice } from '@/client/components/ui/notice';
-import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/cn';
+import { Fetched } from './Fetched';
 import { danishDay, danishMoney, danishNumber } from './format';
 import { usePartners } from './use-dashboard';
 
@@ -29,19 +28,9 @@ export function PartnersSection() {
         Anbefal Mindested til andre bedemænd og stenhuggere. Ansøger de gennem jeres link, bliver de jeres partnere, når vi har godkendt dem, og I får
         provision af deres køb.
       </p>
-      {partners.isPending ? (
-        <div className="mt-6">
-          <p role="status" className="sr-only">
-            Henter partnerne...
-          </p>
-          <Skeleton className="h-36" />
-          <Skeleton className="mt-6 h-48" />
-        </div>
-      ) : partners.isError ? (
-        <QueryStatus compact query={partners} pending="Henter partnerne..." failed="Partnerne kunne ikke hentes" className="mt-6" />
-      ) : (
-        <PartnersBody partners={partners.data} />
-      )}
+      <Fetched query={partners} pending="Henter partnerne..." failed="Partnerne kunne ikke hentes" shapes={['h-36', 'h-48']}>
+        {(data) => <PartnersBody partners={data} />}
+      </Fetched>
     </section>
   );
 }
@@ -121,12 +110,12 @@ function ReferralLink({ link }: { link: string }) {
           {copied === 'yes' ? 'Kopieret' : 'Kopiér link'}
         </Button>
       </div>
-      <p aria-live="polite" className="mt-2 min-h-6 text-sm font-semibold">
-        {copied === 'yes' ? 'Linket er kopieret. Sæt det ind i en e-mail eller en besked.' : copied === 'failed' ? 'Linket kunne ikke kopieres. Det er markeret, så I kan kopiere det selv.' : null}
-      </p>
-      <p className="mt-2 text-muted-foreground">
+      <p className="mt-3 text-muted-foreground">
         Send linket til en bedemand eller stenhugger, I kender. Ansøger de gennem det, kan vi se, at de kommer fra jer, og når vi har godkendt dem, står
         de nedenfor.
+      </p>
+      <p aria-live="polite" className="mt-2 text-sm font-semibold empty:hidden">
+        {copied === 'yes' ? 'Linket er kopieret. Sæt det ind i en e-mail eller en besked.' : copied === 'failed' ? 'Linket kunne ikke kopieres. Det er markeret, så I kan kopiere det selv.' : null}
       </p>
     </div>
   );

@@ -157,15 +157,16 @@ function Dashboard({ overview, tab }: { overview: ResellerOverview; tab: Tab }) 
           </p>
         </Notice>
       ) : null}
-      <nav aria-label="Forhandleroverblikkets dele" className="mt-8 -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <div className="flex min-w-max gap-1 border-b border-border sm:gap-2">
+      <nav aria-label="Forhandleroverblikkets dele" className="mt-8">
+        {/* Four equal columns on a phone, so every part is in sight without scrolling sideways. */}
+        <div className="grid grid-cols-4 border-b border-border sm:flex sm:gap-2">
           {TABS.map((entry) => (
             <Link
               key={entry.id}
               to={tabPath(entry.id)}
               aria-current={entry.id === tab ? 'page' : undefined}
               className={cn(
-                'inline-flex min-h-12 items-center border-b-[3px] px-3 text-base whitespace-nowrap transition-colors sm:px-4 sm:text-lg',
+                'inline-flex min-h-12 items-center justify-center border-b-[3px] px-1 text-base whitespace-nowrap transition-colors sm:px-4 sm:text-lg',
                 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
                 entry.id === tab ? 'border-gold font-semibold text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
               )}

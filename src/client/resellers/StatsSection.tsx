@@ -7,9 +7,8 @@
  */
 import { useId } from 'react';
 import type { ResellerStats } from '@/shared/resellers-api';
-import { QueryStatus } from '@/client/components/layout/QueryStatus';
-import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/cn';
+import { Fetched } from './Fetched';
 import { danishNumber, longMonth, shortMonth } from './format';
 import { useStats } from './use-dashboard';
 
@@ -31,19 +30,9 @@ export function StatsSection() {
         Statistik
       </h2>
       <p className="mt-1 text-muted-foreground">De seneste tolv måneder.</p>
-      {stats.isPending ? (
-        <div className="mt-6">
-          <p role="status" className="sr-only">
-            Henter tallene...
-          </p>
-          <Skeleton className="h-28" />
-          <Skeleton className="mt-6 h-72" />
-        </div>
-      ) : stats.isError ? (
-        <QueryStatus compact query={stats} pending="Henter tallene..." failed="Tallene kunne ikke hentes" className="mt-6" />
-      ) : (
-        <StatsBody stats={stats.data} />
-      )}
+      <Fetched query={stats} pending="Henter tallene..." failed="Tallene kunne ikke hentes" shapes={['h-28', 'h-72']}>
+        {(data) => <StatsBody stats={data} />}
+      </Fetched>
     </section>
   );
 }
