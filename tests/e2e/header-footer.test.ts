@@ -1,7 +1,7 @@
 /**
  * The header, the phone's side menu and the footer (SPEC.md §2 "Header" and "Footer", §4 unread
  * badge, §6 who sees what): every entry's label and address, for a visitor and a signed-in person,
- * the unread badge at 0, 5 and 150, and the reseller's "Aktiv" badge.
+ * the unread badge at 0, 5 and 150, and the "Aktiv" badge of an approved reseller (not of an application).
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -20,14 +20,16 @@ let quiet: Account; // no notifications, not a reseller
 let five: Account;
 let many: Account;
 let reseller: Account;
+let applicant: Account; // a reseller application that waits for approval
 
 beforeAll(async () => {
   quiet = await registerAccount(e2e.server);
   five = await registerAccount(e2e.server);
   many = await registerAccount(e2e.server);
   reseller = await registerAccount(e2e.server);
+  applicant = await registerAccount(e2e.server);
   // One call: on the embedded database every call restarts the server.
-  await e2e.server.sql(unreadNotificationsSql(five.username, 5), unreadNotificationsSql(many.username, 150), resellerSql(reseller.username));
+  await e2e.server.sql(unreadNotificationsSql(five.username, 5), unreadNotificationsSql(many.username, 150), resellerSql(reseller.username), resellerSql(applicant.username, 'Bedemand Ny ApS', 'pending'));
 });
 
 /** Each link's accessible name (its aria-label, else its text) and href, in order. */
@@ -204,6 +206,14 @@ describe('the header for a signed-in person', () => {
     const answered = other.page.waitForResponse((r) => r.url().endsWith('/api/resellers/me'));
     await other.page.goto(PAGE);
     expect((await answered).status()).toBe(404);
+    await visible(desktopNav(other.page).getByRole('link', { name: 'Forhandler', exact: true }));
+    expect(await desktopNav(other.page).getByText('Aktiv').count()).toBe(0);
+
+    // An application that waits for approval is a record, but not an active reseller.
+    await signIn(other.page, applicant);
+    const pending = other.page.waitForResponse((r) => r.url().endsWith('/api/resellers/me'));
+    await other.page.goto(PAGE);
+    expect(await (await pending).json()).toMatchObject({ status: 'pending' });
     await visible(desktopNav(other.page).getByRole('link', { name: 'Forhandler', exact: true }));
     expect(await desktopNav(other.page).getByText('Aktiv').count()).toBe(0);
   });
