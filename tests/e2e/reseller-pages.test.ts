@@ -10,10 +10,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { formatCode } from '../../src/shared/qr-code';
-import { APPLICATION_RECEIVED, resellerMessages } from '../../src/shared/resellers-api';
+import { APPLICATION_RECEIVED, RESELLER_TERMS_VERSION, resellerMessages } from '../../src/shared/resellers-api';
 import { expectNoAxeViolations } from '../support/browser';
 import { type Account, registerAccount, signInBrowser } from '../support/e2e-api';
-import { freshCvr, resellerRecordSql, shippedPackageSql } from '../support/e2e-resellers';
+import { resellerRecordSql, shippedPackageSql } from '../support/e2e-resellers';
+import { validCvr } from '../support/factories';
 import { setupE2e } from '../support/e2e-suite';
 import { consentGiven, expectFieldError, expectToast, visible, waitForPath } from '../support/e2e-ui';
 
@@ -89,7 +90,7 @@ describe('/reseller-register', () => {
     expect(await form.email.inputValue()).toBe(email);
     expect(await page.getByRole('radio', { name: /Bedemand/ }).isChecked()).toBe(true);
 
-    const cvr = freshCvr();
+    const cvr = validCvr();
     // Typed the way a CVR number is printed on an invoice.
     await form.cvr.fill(`DK ${cvr.slice(0, 2)} ${cvr.slice(2, 4)} ${cvr.slice(4, 6)} ${cvr.slice(6)}`);
     await form.terms.check();
@@ -104,7 +105,7 @@ describe('/reseller-register', () => {
     e2e.expectBrowserError(/net::ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\//);
     e2e.expectBrowserError(/^console: An unknown error occurred when fetching the script\./);
     const [row] = await server.sql(`select status, kind, email, terms_version, user_id from resellers where cvr = '${cvr}'`);
-    expect(row).toEqual({ status: 'pending', kind: 'funeral_home', email, terms_version: '2026-11-22', user_id: null });
+    expect(row).toEqual({ status: 'pending', kind: 'funeral_home', email, terms_version: RESELLER_TERMS_VERSION, user_id: null });
     await server.mail.waitFor((mail) => mail.to.includes(email) && mail.subject === 'Vi har modtaget jeres ansøgning som forhandler');
 
     // The draft went with the application: the form starts empty again.
@@ -132,7 +133,7 @@ describe('/reseller-register', () => {
     await visible(page.getByText('Vi bruger e-mailadressen fra din konto.'));
 
     await form.companyName.fill('Kjærs Stenhuggeri');
-    await form.cvr.fill(freshCvr());
+    await form.cvr.fill(validCvr());
     await chooseKind(page, /Stenhugger/);
     await form.address.fill('Havnevej 3');
     await form.postcode.fill('9000');

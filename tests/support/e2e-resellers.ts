@@ -1,22 +1,15 @@
 /**
  * Resellers as a browser test needs them, written straight into the e2e server's database
- * (`server.sql(...)`): a record in any status for an account, a shipped package of codes, a
- * partner that applied through the reseller's link, and months of figures. Only the step a test
+ * (`server.sql(...)`): a record in any status and with its reason for an account or a visitor, a
+ * shipped package of codes, a partner that applied through the reseller's link, and months of
+ * figures (e2e-data.ts's resellerSql is the short form: an account's record in a status). Only the step a test
  * is about goes through the pages.
  */
 import { randomBytes } from 'node:crypto';
-import { isValidCvr } from '../../src/shared/cvr';
-import type { ResellerKind, ResellerStatus } from '../../src/shared/resellers';
+import { RESELLER_TERMS_VERSION, type ResellerKind, type ResellerStatus } from '../../src/shared/resellers';
+import { validCvr } from './factories';
 
 const literal = (value: string | null) => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
-
-/** A CVR number that passes modulus 11 and that no other test in the run uses. */
-export function freshCvr(): string {
-  for (;;) {
-    const cvr = String(10_000_000 + (randomBytes(4).readUInt32BE() % 89_999_999));
-    if (isValidCvr(cvr)) return cvr;
-  }
-}
 
 export interface ResellerSeed {
   companyName: string;
@@ -39,10 +32,10 @@ export function resellerRecordSql(username: string | null, seed: ResellerSeed): 
   return `insert into resellers (user_id, company_name, cvr, kind, contact_name, email, phone, address, postcode, town, status,
       status_reason, status_changed_at, approved_at, terms_version, terms_accepted_at, commission_basis_points, referral_code,
       referred_by, created_at)
-    select ${username ? 'u.id' : 'null'}, ${literal(seed.companyName)}, '${freshCvr()}', '${seed.kind ?? 'stone_dealer'}',
+    select ${username ? 'u.id' : 'null'}, ${literal(seed.companyName)}, '${validCvr()}', '${seed.kind ?? 'stone_dealer'}',
       ${username ? 'u.full_name' : "'Jens Jensen'"}, ${email}, '12 34 56 78', 'Kirkevej 4', '8000', ${literal(seed.town ?? 'Aarhus')},
       '${seed.status}', ${literal(seed.statusReason ?? null)}, ${decided}, ${seed.status === 'approved' || seed.status === 'suspended' ? 'now()' : 'null'},
-      '2026-11-22', now(), ${Math.trunc(seed.commissionBasisPoints ?? 0)}, '${randomBytes(5).toString('hex').toUpperCase()}',
+      ${literal(RESELLER_TERMS_VERSION)}, now(), ${Math.trunc(seed.commissionBasisPoints ?? 0)}, '${randomBytes(5).toString('hex').toUpperCase()}',
       ${seed.referredBy ? `(select id from resellers where company_name = ${literal(seed.referredBy)})` : 'null'},
       now() - interval '${Math.trunc(seed.appliedDaysAgo ?? 0)} days'
     ${username ? `from users u where lower(u.username) = lower(${literal(username)})` : ''}`;

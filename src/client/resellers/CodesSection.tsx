@@ -17,7 +17,7 @@ import { Label } from '@/client/components/ui/label';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/cn';
 import { HandoverDialog, UndoDialog } from './CodeDialogs';
-import { codeCount, danishDay } from './format';
+import { codeCount, danishDay, danishShortDay } from './format';
 import { type CodeFilters, codesCsvHref, useCodes } from './use-dashboard';
 
 /** Long enough for a word to be finished, short enough to feel immediate. */
@@ -194,10 +194,10 @@ interface RowActions {
   undo: (code: ResellerCode) => void;
 }
 
-/** When the code last moved on, in words: "Givet 12. marts 2026". */
-function when(code: ResellerCode): string {
-  if (code.claimedAt) return `Taget i brug ${danishDay(code.claimedAt)}`;
-  if (code.handover) return `Givet ${danishDay(code.handover.givenAt)}`;
+/** When the code last moved on, in words: "Givet 12. marts 2026" (or "12. mar. 2026" in the table's narrow column). */
+function when(code: ResellerCode, day: (iso: string) => string = danishDay): string {
+  if (code.claimedAt) return `Taget i brug ${day(code.claimedAt)}`;
+  if (code.handover) return `Givet ${day(code.handover.givenAt)}`;
   return '';
 }
 
@@ -290,7 +290,7 @@ function CodesTable({ codes, actions }: { codes: ResellerCode[]; actions: RowAct
               <td className="px-4 py-3">
                 <Family code={code} />
               </td>
-              <td className="px-4 py-3 text-sm text-muted-foreground">{when(code) || '–'}</td>
+              <td className="px-4 py-3 text-sm whitespace-nowrap text-muted-foreground">{when(code, danishShortDay) || '–'}</td>
               <td className="px-4 py-3 text-right whitespace-nowrap">
                 <CodeButtons code={code} actions={actions} />
               </td>

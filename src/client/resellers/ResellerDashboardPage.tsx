@@ -94,7 +94,7 @@ function Frame({ overview, loading = false, children }: { overview?: ResellerOve
           <header className="flex flex-wrap items-end justify-between gap-x-8 gap-y-3">
             <div className="min-w-0">
               <p className="text-sm font-semibold tracking-[0.14em] text-gold-text uppercase">Forhandler</p>
-              <h1 className="mt-2 text-4xl break-words sm:text-5xl">{overview.reseller.companyName}</h1>
+              <h1 className="mt-2 text-[2.2rem] leading-tight break-words hyphens-auto sm:text-5xl">{overview.reseller.companyName}</h1>
             </div>
             <StatusPill status={overview.reseller.status} />
           </header>

@@ -88,7 +88,7 @@ function Introduction({ user, partnerCode }: { user: User | null; partnerCode: s
     { title: 'I sender ansøgningen', text: 'Det tager få minutter. Vi bruger CVR-nummeret til at se, at virksomheden er registreret.' },
     { title: 'Vi gennemgår den', text: 'Normalt inden for fem hverdage. I får svar på e-mail, uanset hvad vi beslutter.' },
     user
-      ? { title: 'I får jeres forhandleroverblik', text: 'Når I er godkendt, finder I det under "Forhandler" i menuen, når du er logget ind.' }
+      ? { title: 'I får jeres forhandleroverblik', text: 'Når I er godkendt, finder I det under »Forhandler« i menuen, når du er logget ind.' }
       : { title: 'I vælger brugernavn og adgangskode', text: 'Når I er godkendt, får I en e-mail med et link, hvor I vælger brugernavn og adgangskode til jeres forhandleroverblik.' },
   ];
   return (

@@ -1,6 +1,7 @@
 /** The reseller pages' Danish words for dates, numbers, money and names. */
 
 const day = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Copenhagen' });
+const shortDay = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Copenhagen' });
 const number = new Intl.NumberFormat('da-DK');
 const kroner = new Intl.NumberFormat('da-DK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 // A month ("2026-11") is a calendar month, read at noon UTC on its 15th: never the month beside it.
@@ -10,6 +11,8 @@ const atMonth = (month: string) => new Date(`${month}-15T12:00:00Z`);
 
 /** "12. marts 2026" */
 export const danishDay = (iso: string) => day.format(new Date(iso));
+/** "12. mar. 2026", where a table's column is narrow */
+export const danishShortDay = (iso: string) => shortDay.format(new Date(iso));
 /** "1.234" */
 export const danishNumber = (n: number) => number.format(n);
 /** Øre as Danish money: 123456 → "1.234,56 kr." */
