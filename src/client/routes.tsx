@@ -33,6 +33,8 @@ const PrivacyPage = lazy(() => import('./legal/PrivacyPage'));
 const TermsPage = lazy(() => import('./legal/TermsPage'));
 const CookiesPage = lazy(() => import('./legal/CookiesPage'));
 const ResellerTermsPage = lazy(() => import('./legal/ResellerTermsPage'));
+const ResellerRegisterPage = lazy(() => import('./resellers/ResellerRegisterPage'));
+const ResellerDashboardPage = lazy(() => import('./resellers/ResellerDashboardPage'));
 const MemorialPage = lazy(() => import('./memorials/MemorialPage'));
 const CreateMemorialPage = lazy(() => import('./memorials/create/CreateMemorialPage'));
 const GuidedCreatePage = lazy(() => import('./memorials/create/GuidedCreatePage'));
@@ -80,6 +82,8 @@ export function AppRoutes() {
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/cookies" element={<CookiesPage />} />
           <Route path="/reseller-terms" element={<ResellerTermsPage />} />
+          <Route path="/reseller-register" element={<ResellerRegisterPage />} />
+          <Route path="/reseller-dashboard" element={<ResellerDashboardPage />} />
           <Route path="/memorial/:id" element={<MemorialPage />} />
           {/* The memorial a stone's code is linked to, by the code: a private page's own address carries its name. */}
           <Route path="/memorial/qr/:id" element={<MemorialPage byCode />} />

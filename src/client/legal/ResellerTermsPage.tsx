@@ -144,7 +144,7 @@ export default function ResellerTermsPage() {
       intro={
         <p>
           Disse vilkår gælder for bedemænd, stenhuggere og andre virksomheder, der sælger QR-koder til Mindested. De accepteres, når
-          man ansøger om at blive forhandler.
+          man <TextLink to="/reseller-register">ansøger om at blive forhandler</TextLink>.
         </p>
       }
       sections={sections}

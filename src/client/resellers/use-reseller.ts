@@ -10,13 +10,18 @@ import { defaultQueryFn } from '@/client/lib/query-client';
 
 export const resellerQueryKey = ['/api/resellers/me'] as const;
 
-export function useReseller(signedIn: boolean): ResellerMe | null {
-  const query = useQuery({
+/** The query itself, for a page that must wait for the answer before it knows what to show. */
+export function useResellerQuery(signedIn: boolean) {
+  return useQuery({
     queryKey: resellerQueryKey,
     queryFn: optional<ResellerMe>(defaultQueryFn),
     enabled: signedIn,
     staleTime: RESELLER_STALE_MS,
     retry: false,
   });
+}
+
+export function useReseller(signedIn: boolean): ResellerMe | null {
+  const query = useResellerQuery(signedIn);
   return signedIn ? (query.data ?? null) : null;
 }
