@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
  * adds something on the second one only where the server's work behind it leans on the engine
  * beyond one call: the way from a stone's code to its memorial, writes that span a transaction and
  * a job (registration, invitations, moderation and its e-mail, a password reset), uploaded media
- * beside the database, statistics summed by day, and the operator's CLI and SQL run beside a
- * running server (on the embedded database the server steps aside for them instead). The pages'
+ * beside the database, statistics summed by day and by a trigger (a stone dealer's way from
+ * application to a linked stone), and the operator's CLI and SQL run beside a running server (on
+ * the embedded database the server steps aside for them instead). The pages'
  * looks, words, routing and accessibility do not change with the database.
  * `E2E_ALL_JOURNEYS=1` runs every journey on PostgreSQL as well.
  */
@@ -23,6 +24,7 @@ const ON_POSTGRES_TOO = [
   'memorial-gallery-edit',
   'memorial-stats',
   'header-footer',
+  'reseller-journey',
 ];
 const onPostgres = Boolean(process.env.DATABASE_URL) && !process.env.E2E_ALL_JOURNEYS;
 

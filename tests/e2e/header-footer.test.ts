@@ -7,7 +7,8 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations } from '../support/browser';
 import { type Account, registerAccount, signInBrowser } from '../support/e2e-api';
-import { resellerSql, unreadNotificationsSql } from '../support/e2e-data';
+import { unreadNotificationsSql } from '../support/e2e-data';
+import { resellerRecordSql } from '../support/e2e-resellers';
 import { setupE2e } from '../support/e2e-suite';
 import { consentGiven, fillLogin, visible, waitForPath } from '../support/e2e-ui';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   reseller = await registerAccount(e2e.server);
   applicant = await registerAccount(e2e.server);
   // One call: on the embedded database every call restarts the server.
-  await e2e.server.sql(unreadNotificationsSql(five.username, 5), unreadNotificationsSql(many.username, 150), resellerSql(reseller.username), resellerSql(applicant.username, 'Bedemand Ny ApS', 'pending'));
+  await e2e.server.sql(unreadNotificationsSql(five.username, 5), unreadNotificationsSql(many.username, 150), resellerRecordSql(reseller.username, { companyName: 'Stenhuggeriet Vest ApS', status: 'approved' }), resellerRecordSql(applicant.username, { companyName: 'Bedemand Ny ApS', status: 'pending' }));
 });
 
 /** Each link's accessible name (its aria-label, else its text) and href, in order. */
