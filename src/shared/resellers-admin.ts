@@ -20,7 +20,7 @@ import { z } from 'zod';
 import './zod-locale';
 import { QR_PACKAGE_STATUSES } from './qr-lifecycle';
 import { RESELLER_KINDS, RESELLER_STATUSES } from './resellers';
-import { RESELLER_CODE_STATES } from './resellers-api';
+import { RESELLER_CODE_STATES, resellerFacts } from './resellers-api';
 import { staffActionEntry } from './people';
 
 export const RESELLERS_PAGE_SIZE = 25;
@@ -33,16 +33,7 @@ export const resellersQuery = z.object({
 });
 export type ResellersQuery = z.input<typeof resellersQuery>;
 
-export const resellerSummary = z.object({
-  id: z.string(),
-  companyName: z.string(),
-  cvr: z.string(),
-  kind: z.enum(RESELLER_KINDS),
-  contactName: z.string(),
-  email: z.string(),
-  town: z.string(),
-  status: z.enum(RESELLER_STATUSES),
-  createdAt: z.string(),
+export const resellerSummary = resellerFacts.extend({
   /** False while a visitor's application waits for its account. */
   hasAccount: z.boolean(),
 });

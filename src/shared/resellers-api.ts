@@ -103,27 +103,32 @@ export { RESELLER_TERMS_VERSION };
 export const APPLICATION_RECEIVED =
   'Tak for ansøgningen. Vi gennemgår den normalt inden for fem hverdage og skriver til jer på e-mail, når den er afgjort.';
 
-/** The reseller's own record on /reseller-dashboard, with the reason for a rejection or suspension. */
-export const resellerSelf = z.object({
+/** What identifies a reseller wherever it is shown: the back office's list and its own dashboard. */
+export const resellerFacts = z.object({
   id: z.string(),
   companyName: z.string(),
   cvr: z.string(),
   kind: z.enum(RESELLER_KINDS),
   contactName: z.string(),
   email: z.string(),
+  town: z.string(),
+  status: z.enum(RESELLER_STATUSES),
+  createdAt: z.string(),
+});
+
+/** The reseller's own record on /reseller-dashboard, with the reason for a rejection or suspension. */
+export const resellerSelf = resellerFacts.extend({
   phone: z.string(),
   address: z.string(),
   postcode: z.string(),
-  town: z.string(),
-  status: z.enum(RESELLER_STATUSES),
   statusReason: z.string().nullable(),
   statusChangedAt: z.string().nullable(),
   approvedAt: z.string().nullable(),
-  createdAt: z.string(),
   commissionBasisPoints: z.number().int(),
   /** Only an approved reseller's link recruits partners. */
   referralLink: z.string().nullable(),
 });
+export type ResellerFacts = z.infer<typeof resellerFacts>;
 export type ResellerSelf = z.infer<typeof resellerSelf>;
 
 export const applicationResponse = z.object({ message: z.string(), reseller: resellerSelf.nullable() });

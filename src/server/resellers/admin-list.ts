@@ -9,9 +9,9 @@ import { type ResellerSummary, type ResellersList, RESELLERS_PAGE_SIZE, type res
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
 import { resellers } from '../db/schema';
+import { type ResellerRow, presentFacts } from './self';
 
 type Query = z.output<typeof resellersQuery>;
-type ResellerRow = typeof resellers.$inferSelect;
 
 /** A LIKE pattern matching what contains `text`, its own % and _ taken literally (PostgreSQL's escape is \). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -32,18 +32,7 @@ function textCondition(q: string | undefined): SQL | undefined {
   );
 }
 
-export const presentSummary = (row: ResellerRow): ResellerSummary => ({
-  id: row.id,
-  companyName: row.companyName,
-  cvr: row.cvr,
-  kind: row.kind,
-  contactName: row.contactName,
-  email: row.email,
-  town: row.town,
-  status: row.status,
-  createdAt: row.createdAt.toISOString(),
-  hasAccount: row.userId !== null,
-});
+export const presentSummary = (row: ResellerRow): ResellerSummary => ({ ...presentFacts(row), hasAccount: row.userId !== null });
 
 export async function listResellers(db: Db, query: Query): Promise<ResellersList> {
   const where = and(textCondition(query.q), query.status ? eq(resellers.status, query.status) : undefined);

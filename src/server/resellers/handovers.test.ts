@@ -7,16 +7,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReseller, createUser } from '../../../tests/support/factories';
+import { createDealer } from '../../../tests/support/dealers';
+import { createUser } from '../../../tests/support/factories';
 import { decodePdf, pdfText } from '../../../tests/support/qr-decode';
-import { signIn } from '../../../tests/support/sign-in';
 import { linkIn } from '../../../tests/support/smtp-capture';
 import { type TestApp, cookieFrom, createTestApp } from '../../../tests/support/test-app';
 import { formatCode } from '../../shared/qr-code';
 import { type ResellerCode, resellerMessages } from '../../shared/resellers-api';
 import type { ResellerStatus } from '../../shared/resellers';
-import { accountSetups, codeHandovers, qrCodes, resellers } from '../db/schema';
-import { createPackage, movePackage } from '../qr/packages';
+import { accountSetups, codeHandovers, qrCodes } from '../db/schema';
+import { createPackage } from '../qr/packages';
 
 let t: TestApp;
 let admin: { id: string; role: 'admin' };
@@ -27,15 +27,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A reseller with an account, signed in, and a package of `size` codes sent to it. */
-async function dealer(size = 3, status: ResellerStatus = 'approved') {
-  const user = await createUser(t.database.db);
-  const reseller = await createReseller(t.database.db, { userId: user.id, companyName: 'Stenhuggeriet Fyn ApS', phone: '62 12 34 56' });
-  const pkg = await createPackage(t.app.deps, admin, { name: 'Fyn, november', size, resellerId: reseller.id });
-  for (const to of ['produced', 'in_stock', 'shipped'] as const) await movePackage(t.app.deps, admin, pkg.id, to);
-  if (status !== 'approved') await t.database.db.update(resellers).set({ status }).where(eq(resellers.id, reseller.id));
-  const codes = (await t.database.db.select({ code: qrCodes.code }).from(qrCodes).where(eq(qrCodes.packageId, pkg.id)).orderBy(qrCodes.code)).map((r) => r.code);
-  return { user, reseller, cookie: await signIn(t, user), codes, pkg };
-}
+const dealer = (size = 3, status: ResellerStatus = 'approved') =>
+  createDealer(t, admin, { size, status, packageName: 'Fyn, november', record: { companyName: 'Stenhuggeriet Fyn ApS', phone: '62 12 34 56' } });
 
 const give = (cookie: string, code: string, payload: object) =>
   t.request({ method: 'POST', url: `/api/resellers/me/qr-codes/${code}/handover`, headers: { cookie }, payload });

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDealer } from '../../../tests/support/dealers';
 import { createReseller, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
@@ -13,7 +14,7 @@ import type { ResellerCodesPage, ResellerOverview, ResellerStats, Partners } fro
 import type { ResellerStatus } from '../../shared/resellers';
 import { codeHandovers, qrCodes, resellerCommissions, resellers } from '../db/schema';
 import { claimCode } from '../qr/service';
-import { createPackage, movePackage } from '../qr/packages';
+import { createPackage } from '../qr/packages';
 
 let t: TestApp;
 let admin: { id: string; role: 'admin' };
@@ -25,16 +26,8 @@ afterAll(() => t.close());
 
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-async function dealer(options: { size?: number; status?: ResellerStatus; ship?: boolean; referredBy?: string } = {}) {
-  const { size = 5, status = 'approved', ship = true } = options;
-  const user = await createUser(t.database.db);
-  const reseller = await createReseller(t.database.db, { userId: user.id, referredBy: options.referredBy ?? null, approvedAt: t.clock.now() });
-  const pkg = await createPackage(t.app.deps, admin, { name: 'Pakke 1', size, resellerId: reseller.id });
-  if (ship) for (const to of ['produced', 'in_stock', 'shipped'] as const) await movePackage(t.app.deps, admin, pkg.id, to);
-  if (status !== 'approved') await t.database.db.update(resellers).set({ status }).where(eq(resellers.id, reseller.id));
-  const codes = (await t.database.db.select({ code: qrCodes.code }).from(qrCodes).where(eq(qrCodes.packageId, pkg.id)).orderBy(qrCodes.code)).map((r) => r.code);
-  return { user, reseller, cookie: await signIn(t, user), codes, pkg };
-}
+const dealer = (options: { size?: number; status?: ResellerStatus; ship?: boolean; referredBy?: string } = {}) =>
+  createDealer(t, admin, { ...options, record: { referredBy: options.referredBy ?? null } });
 
 describe('who may read a reseller dashboard', () => {
   const calls = ['/api/resellers/me', '/api/resellers/me/overview', '/api/resellers/me/qr-codes', '/api/resellers/me/qr-codes.csv', '/api/resellers/me/stats', '/api/resellers/me/partners'];

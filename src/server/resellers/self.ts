@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type ResellerOverview, type ResellerSelf, resellerMessages } from '../../shared/resellers-api';
+import { type ResellerFacts, type ResellerOverview, type ResellerSelf, resellerMessages } from '../../shared/resellers-api';
 import type { ResellerStatus } from '../../shared/resellers';
 import { requireUser } from '../auth/sessions';
 import type { Db } from '../db/connection';
@@ -19,23 +19,28 @@ export type ResellerRow = typeof resellers.$inferSelect;
 export const referralLink = (baseUrl: string, row: Pick<ResellerRow, 'status' | 'referralCode'>) =>
   row.status === 'approved' ? `${baseUrl}/reseller-register?partner=${row.referralCode}` : null;
 
+/** The facts the back office's list and the reseller's own dashboard both show. */
+export const presentFacts = (row: ResellerRow): ResellerFacts => ({
+  id: row.id,
+  companyName: row.companyName,
+  cvr: row.cvr,
+  kind: row.kind,
+  contactName: row.contactName,
+  email: row.email,
+  town: row.town,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+});
+
 export function presentSelf(baseUrl: string, row: ResellerRow): ResellerSelf {
   return {
-    id: row.id,
-    companyName: row.companyName,
-    cvr: row.cvr,
-    kind: row.kind,
-    contactName: row.contactName,
-    email: row.email,
+    ...presentFacts(row),
     phone: row.phone,
     address: row.address,
     postcode: row.postcode,
-    town: row.town,
-    status: row.status,
     statusReason: row.statusReason,
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     approvedAt: row.approvedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
     commissionBasisPoints: row.commissionBasisPoints,
     referralLink: referralLink(baseUrl, row),
   };
