@@ -56,5 +56,11 @@ export const staffActions = pgTable(
     userAgent: text('user_agent'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('staff_actions_at_idx').on(t.at), index('staff_actions_target_idx').on(t.targetUserId, t.at).where(sql`target_user_id is not null`), index('staff_actions_actor_idx').on(t.actorId, t.at)],
+  (t) => [
+    index('staff_actions_at_idx').on(t.at),
+    index('staff_actions_target_idx').on(t.targetUserId, t.at).where(sql`target_user_id is not null`),
+    index('staff_actions_actor_idx').on(t.actorId, t.at),
+    // What was done to one thing (a reseller's history on /admin/resellers/{id}), newest first.
+    index('staff_actions_subject_idx').on(t.subject, t.at).where(sql`subject is not null`),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "staff_actions_subject_idx" ON "staff_actions" USING btree ("subject","at") WHERE subject is not null;
