@@ -79,6 +79,7 @@ function StatsBody({ stats }: { stats: ResellerStats }) {
         rows={months}
         rowKey={(month) => month.month}
         rowLabel={(month) => longMonth(month.month)}
+        scrolls
       />
     </div>
   );

@@ -23,14 +23,19 @@ interface FiguresTableProps<K extends string, T extends Record<K, number>> {
   rowKey: (row: T) => string;
   /** The row's period in words, e.g. "marts 2026". */
   rowLabel: (row: T) => string;
+  /**
+   * Whether the table scrolls sideways in its own box when wider than the screen (the reseller's
+   * long column names); without it, as the memorial's, it has no scrolling region to reach.
+   */
+  scrolls?: boolean;
   className?: string;
 }
 
-export function FiguresTable<K extends string, T extends Record<K, number>>({ summary, caption, period, series, rows, rowKey, rowLabel, className }: FiguresTableProps<K, T>) {
+export function FiguresTable<K extends string, T extends Record<K, number>>({ summary, caption, period, series, rows, rowKey, rowLabel, scrolls = false, className }: FiguresTableProps<K, T>) {
   return (
     <details className={cn('rounded-xl border border-border', className)}>
       <summary className="min-h-12 cursor-pointer px-4 py-3 font-semibold select-none">{summary}</summary>
-      <div className="overflow-x-auto px-2 pb-3 sm:px-4">
+      <div className={cn('px-2 pb-3 sm:px-4', scrolls && 'overflow-x-auto')}>
         <table className="w-full text-left tabular-nums">
           <caption className="sr-only">{caption}</caption>
           <thead>
