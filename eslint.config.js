@@ -25,7 +25,6 @@ const CLIENT_CROSSINGS = {
   legal: ['consent/purposes.ts', 'qr/scan-widget/scanner-preference.ts'],
   memorials: [
     // The invitation page creates an account with /register's fields and rules.
-    'auth/field-props.ts',
     'auth/repeated-password.ts',
     // Deciding on a post reads its notifications (the server does), so the bell's count is asked again.
     'notifications/use-unread-count.ts',

@@ -1,44 +1,17 @@
 /**
  * The controls of the back office's searchable lists (/admin/users, /admin/resellers): where the
- * search lives (the address, so back, forward and reload keep it), the search field that searches
- * as one types, a labelled filter, and the results with their count, empty and error states and
- * the row of pages, so every list reads and behaves alike.
+ * search lives (the address, so back, forward and reload keep it) and the results with their
+ * count, empty and error states and the row of pages, so every list reads and behaves alike. The
+ * search field, its typed text and the filters are shared with the reseller's codes:
+ * components/ui/search-field.tsx, lib/use-search-text.ts and components/ui/filter-select.tsx.
  */
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
-import { inputClass } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
-import { cn } from '@/client/lib/cn';
 import { danishNumber } from './people/format';
-
-interface FilterSelectProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly (readonly [string, string])[];
-  /** The select's width from 640 px, fitting its longest option. */
-  width?: string;
-}
-
-export function FilterSelect({ id, label, value, onChange, options, width = 'sm:w-44' }: FilterSelectProps) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={cn(inputClass, 'pr-10', width)}>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** "Forrige", "Side 2 af 5", "Næste"; nothing when everything fits on one page. */
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
@@ -57,62 +30,6 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>
-  );
-}
-
-/** Long enough for a word to be finished, short enough to feel immediate. */
-const TYPING_PAUSE_MS = 300;
-
-/**
- * The typed text of a search whose words live in the address (`current`): a pause in typing
- * searches, replacing the address (one history entry per finished search), Enter searches at once,
- * and back and forward move the field with the address.
- */
-export function useSearchText(current: string, search: (q: string, options: { replace?: boolean }) => void) {
-  const [text, setText] = useState(current);
-
-  // Back and forward change the address: the field follows it (but not over a space being typed),
-  // adjusted while rendering, as React advises for state that follows a prop.
-  const [followed, setFollowed] = useState(current);
-  if (followed !== current) {
-    setFollowed(current);
-    if (text.trim() !== current) setText(current);
-  }
-
-  useEffect(() => {
-    if (text.trim() === current) return;
-    const timer = setTimeout(() => search(text.trim(), { replace: true }), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts the timer
-  }, [text]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() !== current) search(text.trim(), {});
-  };
-  return { text, setText, submit };
-}
-
-export function SearchField({ id, value, onChange, placeholder, maxLength }: { id: string; value: string; onChange: (value: string) => void; placeholder: string; maxLength: number }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>Søg</Label>
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <input
-          id={id}
-          type="search"
-          value={value}
-          maxLength={maxLength}
-          onChange={(event) => onChange(event.target.value)}
-          placeholder={placeholder}
-          autoComplete="off"
-          spellCheck={false}
-          enterKeyHint="search"
-          className={cn(inputClass, 'pl-12')}
-        />
-      </div>
-    </div>
   );
 }
 

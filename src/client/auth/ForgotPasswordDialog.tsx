@@ -4,6 +4,7 @@ import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/client/components/ui/dialog';
 import { TextField } from '@/client/components/ui/text-field';
 import { cn } from '@/client/lib/cn';
+import { EMAIL_FIELD } from '@/client/lib/field-props';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 
@@ -78,13 +79,8 @@ function EmailLinkDialog({ dark, trigger, title, description, endpoint }: EmailL
         <DialogDescription>{description}</DialogDescription>
         <form noValidate onSubmit={onSubmit} className="mt-6">
           <TextField
-            label="E-mail"
-            type="email"
+            {...EMAIL_FIELD}
             name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />

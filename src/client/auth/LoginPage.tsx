@@ -27,7 +27,7 @@ import { ForgotPasswordDialog, LoginLinkDialog } from './ForgotPasswordDialog';
 import { LegalLinks } from './LegalLinks';
 import { safeRedirect } from './safe-redirect';
 import { invalidateAccount, storeSignedInUser, useUser } from '@/client/lib/use-user';
-import { ACCOUNT_NAME_INPUT } from './field-props';
+import { ACCOUNT_NAME_INPUT } from '@/client/lib/field-props';
 
 const loginForm = loginBody.pick({ username: true, password: true });
 type LoginFormInput = z.input<typeof loginForm>;

@@ -15,6 +15,7 @@ import { PageShell } from '@/client/components/layout/PageShell';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
+import { EMAIL_FIELD } from '@/client/lib/field-props';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { usePageTitle } from '@/client/lib/page-title';
@@ -65,7 +66,7 @@ export default function QrEmailRegisterPage() {
         <CardPage title="Tilmeld med e-mail" lead={<p>Skriv dit navn og din e-mail, så sender vi et link, hvor du vælger brugernavn og adgangskode. Koden {formatCode(code)} låses til din konto.</p>}>
           <form noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))} className="space-y-6">
             <TextField label="Fulde navn" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
-            <TextField label="E-mail" type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...form.register('email')} />
+            <TextField {...EMAIL_FIELD} error={errors.email?.message} {...form.register('email')} />
             {/* For robots only: people never see it, and anything written in it sends nothing. */}
             <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
               <label>

@@ -16,7 +16,7 @@ import { TextField } from '@/client/components/ui/text-field';
 import { ApiError, apiRequest, errorMessage, timestamp } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { passwordsMatch, repeatedPassword } from './repeated-password';
-import { NEW_USERNAME_FIELD } from './field-props';
+import { EMAIL_FIELD, NEW_USERNAME_FIELD } from '@/client/lib/field-props';
 import { invalidateAccount, storeSignedInUser } from '@/client/lib/use-user';
 
 const registerForm = registerBody.extend(repeatedPassword).refine(...passwordsMatch);
@@ -87,16 +87,7 @@ export function RegisterForm({ qrCode }: RegisterFormProps) {
       )}
       <TextField label="Fulde navn" autoComplete="name" error={errors.fullName?.message} {...form.register('fullName')} />
       <TextField {...NEW_USERNAME_FIELD} error={errors.username?.message} {...form.register('username')} />
-      <TextField
-        label="E-mail"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <TextField {...EMAIL_FIELD} error={errors.email?.message} {...form.register('email')} />
       <TextField
         label="Adgangskode"
         hint="Mindst 6 tegn."

@@ -21,7 +21,7 @@ import { type AccountSetup, accountSetupBody } from '@/shared/account-setup';
 import type { LoginResponse } from '@/shared/auth';
 import { formatCode } from '@/shared/qr-code';
 import { passwordsMatch, repeatedPassword } from './repeated-password';
-import { NEW_USERNAME_FIELD } from './field-props';
+import { NEW_USERNAME_FIELD } from '@/client/lib/field-props';
 import { invalidateAccount, storeSignedInUser } from '@/client/lib/use-user';
 
 const setupForm = accountSetupBody.omit({ token: true }).extend(repeatedPassword).refine(...passwordsMatch);

@@ -8,7 +8,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, contactBody } from '@/shared/contact';
 import { Button } from '@/client/components/ui/button';
+import { HoneypotField } from '@/client/components/ui/honeypot-field';
 import { TextField } from '@/client/components/ui/text-field';
+import { EMAIL_FIELD } from '@/client/lib/field-props';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { TextAreaField } from '@/client/components/ui/text-area-field';
@@ -43,28 +45,11 @@ export function ContactForm({ onSent }: { onSent: (message: string) => void }) {
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))} className="space-y-6">
       <TextField label="Navn" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label="E-mail"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint="Vi svarer hertil og sender dig en kvittering."
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <TextField {...EMAIL_FIELD} hint="Vi svarer hertil og sender dig en kvittering." error={errors.email?.message} {...form.register('email')} />
       <TextField label="Emne (valgfrit)" error={errors.subject?.message} {...form.register('subject')} />
       <TextAreaField label="Besked" maxLength={CONTACT_MESSAGE_MAX} error={errors.message?.message} {...form.register('message')} />
 
-      {/*
-        A field people never see and never reach with the keyboard: only a robot fills it in, and
-        the server thanks it and throws the message away. Hidden from screen readers as well.
-      */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="contact-website">Lad dette felt være tomt</label>
-        <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
-      </div>
+      <HoneypotField id="contact-website" {...form.register('website')} />
 
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>
         {send.isPending ? 'Sender...' : 'Send besked'}

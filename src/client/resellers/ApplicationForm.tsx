@@ -23,9 +23,11 @@ import {
 } from '@/shared/resellers-api';
 import { Button } from '@/client/components/ui/button';
 import { ChoiceCards } from '@/client/components/ui/choice-cards';
+import { HoneypotField } from '@/client/components/ui/honeypot-field';
 import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
 import { cn } from '@/client/lib/cn';
+import { EMAIL_FIELD } from '@/client/lib/field-props';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { type ApplicationDraft, clearDraft, readDraft, saveDraft } from './application-draft';
@@ -165,12 +167,7 @@ export function ApplicationForm({ user, partner, onSent }: ApplicationFormProps)
         <legend className="mb-6 font-serif text-2xl">Kontaktperson</legend>
         <TextField label="Navn" autoComplete="name" error={errors.contactName?.message} {...form.register('contactName')} />
         <TextField
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...EMAIL_FIELD}
           readOnly={Boolean(user)}
           hint={user ? 'Vi bruger e-mailadressen fra din konto.' : 'Hertil sender vi svaret på ansøgningen.'}
           inputClassName={user ? 'bg-muted text-muted-foreground' : undefined}
@@ -180,14 +177,7 @@ export function ApplicationForm({ user, partner, onSent }: ApplicationFormProps)
         <TextField label="Telefon" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
       </fieldset>
 
-      {/*
-        A field people never see and never reach with the keyboard: only a robot fills it in, and
-        the server thanks it and throws the application away. Hidden from screen readers as well.
-      */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="reseller-website">Lad dette felt være tomt</label>
-        <input id="reseller-website" type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
-      </div>
+      <HoneypotField id="reseller-website" {...form.register('website')} />
 
       <div className="space-y-2">
         <label

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/client/components/ui/dialog';
 import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
+import { EMAIL_INPUT } from '@/client/lib/field-props';
 import { ApiError, errorMessage } from '@/client/lib/request';
 import { useHandover, useUndoHandover } from './use-dashboard';
 
@@ -58,11 +59,8 @@ export function HandoverDialog({ code, onClose, onCloseAutoFocus }: CodeDialogPr
           <TextField label="Familiens navn" autoComplete="off" hint="Fx den, der har bestilt stenen." error={errors.familyName?.message} {...form.register('familyName')} />
           <TextField
             label="E-mail (valgfri)"
-            type="email"
-            inputMode="email"
+            {...EMAIL_INPUT}
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             hint="Uden e-mail kan I printe et brev til familien."
             error={errors.email?.message}
             {...form.register('email')}

@@ -5,23 +5,22 @@
  * A received code is given to a family from here; a given one gets its letter or is taken back.
  * A table on a wide screen, cards on a phone.
  */
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Download, Gift, Printer, Search, Undo2 } from 'lucide-react';
+import { Download, Gift, Printer, Undo2 } from 'lucide-react';
 import { formatCode } from '@/shared/qr-code';
 import { RESELLER_CODE_STATE_LABELS, RESELLER_CODE_STATES, type ResellerCode, type ResellerCodeState } from '@/shared/resellers-api';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
-import { inputClass } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
+import { FilterSelect } from '@/client/components/ui/filter-select';
+import { SearchField } from '@/client/components/ui/search-field';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { cn } from '@/client/lib/cn';
+import { useSearchText } from '@/client/lib/use-search-text';
 import { HandoverDialog, UndoDialog } from './CodeDialogs';
 import { codeCount, danishDay, danishShortDay } from './format';
 import { type CodeFilters, codesCsvHref, useCodes } from './use-dashboard';
 
-/** Long enough for a word to be finished, short enough to feel immediate. */
-const TYPING_PAUSE_MS = 300;
 const Q_MAX = 120;
 
 const isState = (value: string | null): value is ResellerCodeState => (RESELLER_CODE_STATES as readonly (string | null)[]).includes(value);
@@ -36,7 +35,6 @@ type Dialog = { kind: 'give' | 'undo'; code: ResellerCode } | null;
 export function CodesSection({ canGive }: { canGive: boolean }) {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
-  const [text, setText] = useState(filters.q);
   const codes = useCodes(filters);
   const [dialog, setDialog] = useState<Dialog>(null);
   const summary = useRef<HTMLParagraphElement>(null);
@@ -49,26 +47,7 @@ export function CodesSection({ canGive }: { canGive: boolean }) {
     setParams(search, options);
   };
 
-  // Back and forward change the address: the field follows it (but not over a space being typed),
-  // adjusted while rendering, as React advises for state that follows a prop.
-  const [followedQ, setFollowedQ] = useState(filters.q);
-  if (followedQ !== filters.q) {
-    setFollowedQ(filters.q);
-    if (text.trim() !== filters.q) setText(filters.q);
-  }
-
-  // A pause in typing searches, replacing the address (one history entry per finished search).
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = setTimeout(() => go({ q: text.trim() }, { replace: true }), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text starts the timer
-  }, [text]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() !== filters.q) go({ q: text.trim() });
-  };
+  const { text, setText, submit } = useSearchText(filters.q, (q, options) => go({ q }, options));
 
   const list = codes.data?.pages.flatMap((page) => page.codes) ?? [];
   const filtered = filters.q !== '' || filters.state !== '';
@@ -100,36 +79,15 @@ export function CodesSection({ canGive }: { canGive: boolean }) {
         </Button>
       </div>
 
-      <form role="search" aria-label="Koder" onSubmit={onSubmit} className="mt-6 grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
-        <div className="space-y-2">
-          <Label htmlFor="codes-q">Søg</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <input
-              id="codes-q"
-              type="search"
-              value={text}
-              maxLength={Q_MAX}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="Kode, navn eller e-mail"
-              autoComplete="off"
-              spellCheck={false}
-              enterKeyHint="search"
-              className={cn(inputClass, 'pl-12')}
-            />
-          </div>
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="codes-state">Vis</Label>
-          <select id="codes-state" value={filters.state} onChange={(event) => go({ state: event.target.value as ResellerCodeState | '' })} className={cn(inputClass, 'pr-10')}>
-            <option value="">Alle koder</option>
-            {RESELLER_CODE_STATES.map((state) => (
-              <option key={state} value={state}>
-                {RESELLER_CODE_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </div>
+      <form role="search" aria-label="Koder" onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
+        <SearchField id="codes-q" value={text} onChange={setText} maxLength={Q_MAX} placeholder="Kode, navn eller e-mail" />
+        <FilterSelect
+          id="codes-state"
+          label="Vis"
+          value={filters.state}
+          onChange={(state) => go({ state: state as ResellerCodeState | '' })}
+          options={[['', 'Alle koder'], ...RESELLER_CODE_STATES.map((state) => [state, RESELLER_CODE_STATE_LABELS[state]] as const)]}
+        />
       </form>
 
       <div className="mt-6">

@@ -7,6 +7,7 @@
  */
 import { useId } from 'react';
 import type { ResellerStats } from '@/shared/resellers-api';
+import { FiguresTable } from '@/client/components/ui/figures-table';
 import { cn } from '@/client/lib/cn';
 import { Fetched } from './Fetched';
 import { danishNumber, longMonth, shortMonth } from './format';
@@ -70,40 +71,16 @@ function StatsBody({ stats }: { stats: ResellerStats }) {
         <MonthChart months={months} />
       )}
 
-      <details className="rounded-xl border border-border">
-        <summary className="min-h-12 cursor-pointer px-4 py-3 font-semibold select-none">Vis tallene måned for måned</summary>
-        <div className="overflow-x-auto px-2 pb-3 sm:px-4">
-          <table className="w-full text-left tabular-nums">
-            <caption className="sr-only">Koder modtaget, givet til familier, taget i brug og tilknyttet en mindeside pr. måned, nyeste først</caption>
-            <thead>
-              <tr className="border-b border-border text-sm text-muted-foreground">
-                <th scope="col" className="py-2 pr-2 font-semibold">
-                  Måned
-                </th>
-                {SERIES.map((series) => (
-                  <th key={series.key} scope="col" className="px-2 py-2 text-right font-semibold">
-                    {series.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {[...months].reverse().map((month) => (
-                <tr key={month.month} className="border-b border-border/60 last:border-0">
-                  <th scope="row" className="py-1.5 pr-2 font-normal whitespace-nowrap">
-                    {longMonth(month.month)}
-                  </th>
-                  {SERIES.map((series) => (
-                    <td key={series.key} className={cn('px-2 py-1.5 text-right', month[series.key] === 0 && 'text-muted-foreground')}>
-                      {danishNumber(month[series.key])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <FiguresTable
+        summary="Vis tallene måned for måned"
+        caption="Koder modtaget, givet til familier, taget i brug og tilknyttet en mindeside pr. måned, nyeste først"
+        period="Måned"
+        series={SERIES}
+        rows={months}
+        rowKey={(month) => month.month}
+        rowLabel={(month) => longMonth(month.month)}
+        scrolls
+      />
     </div>
   );
 }

@@ -9,7 +9,10 @@ import { roles } from '@/shared/auth';
 import { ACCOUNT_STATUSES, PEOPLE_QUERY_MAX, type PersonSummary } from '@/shared/people';
 import { ROLE_LABELS } from '@/shared/staff';
 import { AdminLayout } from '../AdminLayout';
-import { FilterSelect, ListResults, SearchField, useListAddress, useSearchText } from '../ListControls';
+import { FilterSelect } from '@/client/components/ui/filter-select';
+import { SearchField } from '@/client/components/ui/search-field';
+import { useSearchText } from '@/client/lib/use-search-text';
+import { ListResults, useListAddress } from '../ListControls';
 import { danishDay, peopleCount } from './format';
 import { DisabledBadge, RoleBadge } from './badges';
 import { usePeopleSearch } from './use-people';
@@ -25,7 +28,7 @@ export default function PeoplePage() {
     <AdminLayout title="Personer" description="Find en konto ud fra navn, brugernavn, e-mail eller QR-kode.">
       <form role="search" onSubmit={submit} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
         <SearchField id="people-q" value={text} onChange={setText} maxLength={PEOPLE_QUERY_MAX} placeholder="Navn, brugernavn, e-mail eller QR-kode" />
-        <FilterSelect id="people-role" label="Rolle" value={filters.role} onChange={(role) => go({ role })} options={[['', 'Alle roller'], ...roles.map((r) => [r, ROLE_LABELS[r]] as const)]} />
+        <FilterSelect id="people-role" label="Rolle" value={filters.role} onChange={(role) => go({ role })} options={[['', 'Alle roller'], ...roles.map((r) => [r, ROLE_LABELS[r]] as const)]} width="sm:w-44" />
         <FilterSelect
           id="people-status"
           label="Status"
@@ -36,6 +39,7 @@ export default function PeoplePage() {
             ['active', 'Aktive'],
             ['disabled', 'Lukkede'],
           ]}
+          width="sm:w-44"
         />
       </form>
 

@@ -5,9 +5,10 @@
  * the candles would lie flat on the floor. The numbers are also there as a table, for screen
  * readers and for anyone who wants the exact day.
  */
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
+import { FiguresTable } from '@/client/components/ui/figures-table';
 import { ApiError, apiRequest } from '@/client/lib/request';
 import { cn } from '@/client/lib/cn';
 import { STATS_DAYS, type MemorialStats, type StatsDay } from '@/shared/stats-api';
@@ -18,9 +19,21 @@ type Series = 'visits' | 'scans' | 'candles';
  * Each series' name, and the theme colour it is drawn in (light and dark alike follow the theme).
  * Not the memorial's accent: in its gold theme the scans would look like the candles.
  */
-const SERIES: readonly { key: Series; name: string; swatch: string; bar: string }[] = [
+const SERIES: readonly { key: Series; name: string; swatch: string; bar: string; heading?: ReactNode }[] = [
   { key: 'visits', name: 'Besøg', swatch: 'bg-foreground', bar: 'fill-foreground' },
-  { key: 'scans', name: 'QR-scanninger', swatch: 'bg-muted-foreground', bar: 'fill-muted-foreground' },
+  {
+    key: 'scans',
+    name: 'QR-scanninger',
+    swatch: 'bg-muted-foreground',
+    bar: 'fill-muted-foreground',
+    // The table's narrow column says "QR"; a screen reader hears the whole name.
+    heading: (
+      <>
+        <span aria-hidden="true">QR</span>
+        <span className="sr-only">QR-scanninger</span>
+      </>
+    ),
+  },
   { key: 'candles', name: 'Lys', swatch: 'bg-gold', bar: 'fill-gold' },
 ];
 
@@ -99,47 +112,16 @@ function StatsBody({ stats }: { stats: MemorialStats }) {
         på godkendelse, men ikke dem, I har afvist eller skjult.
       </p>
 
-      <details className="mt-6 rounded-xl border border-border">
-        <summary className="cursor-pointer px-4 py-3 font-semibold select-none">Vis tallene dag for dag</summary>
-        <div className="px-2 pb-3 sm:px-4">
-          <table className="w-full text-left tabular-nums">
-            <caption className="sr-only">Besøg, QR-scanninger og lys pr. dag, nyeste først</caption>
-            <thead>
-              <tr className="border-b border-border text-sm text-muted-foreground">
-                <th scope="col" className="py-2 pr-2 font-semibold">
-                  Dag
-                </th>
-                {SERIES.map((series) => (
-                  <th key={series.key} scope="col" className="px-2 py-2 text-right font-semibold">
-                    {series.key === 'scans' ? (
-                      <>
-                        <span aria-hidden="true">QR</span>
-                        <span className="sr-only">QR-scanninger</span>
-                      </>
-                    ) : (
-                      series.name
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {[...days].reverse().map((day) => (
-                <tr key={day.day} className="border-b border-border/60 last:border-0">
-                  <th scope="row" className="py-1.5 pr-2 font-normal whitespace-nowrap">
-                    {longDate.format(at(day.day))}
-                  </th>
-                  {SERIES.map((series) => (
-                    <td key={series.key} className={cn('px-2 py-1.5 text-right', day[series.key] === 0 && 'text-muted-foreground')}>
-                      {number.format(day[series.key])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <FiguresTable
+        summary="Vis tallene dag for dag"
+        caption="Besøg, QR-scanninger og lys pr. dag, nyeste først"
+        period="Dag"
+        series={SERIES}
+        rows={days}
+        rowKey={(day) => day.day}
+        rowLabel={(day) => longDate.format(at(day.day))}
+        className="mt-6"
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { passwordsMatch, repeatedPassword } from '@/client/auth/repeated-password';
-import { NEW_USERNAME_FIELD } from '@/client/auth/field-props';
+import { NEW_USERNAME_FIELD } from '@/client/lib/field-props';
 import { invalidateAccount, storeSignedInUser, useUser } from '@/client/lib/use-user';
 import { CardPage } from '@/client/components/layout/CardPage';
 import { PageShell } from '@/client/components/layout/PageShell';

@@ -10,6 +10,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@/client/components/ui/button';
+import { HoneypotField } from '@/client/components/ui/honeypot-field';
 import { TextAreaField } from '@/client/components/ui/text-area-field';
 import { TextField } from '@/client/components/ui/text-field';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/request';
@@ -129,11 +130,7 @@ export default function PostForm({
         />
       ) : null}
 
-      {/* Never seen and never reached with the keyboard: only a robot fills it in, and the server ignores what it sends. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Lad dette felt være tomt</label>
-        <input id={`${id}-website`} type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
-      </div>
+      <HoneypotField id={`${id}-website`} {...form.register('website')} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="quiet" onClick={onCancel}>

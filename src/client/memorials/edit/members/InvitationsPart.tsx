@@ -11,6 +11,7 @@ import { MailX } from 'lucide-react';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
 import { TextField } from '@/client/components/ui/text-field';
+import { EMAIL_INPUT } from '@/client/lib/field-props';
 import { ApiError, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { type Invitation, type InvitationBody, type InvitationInput, invitationBody } from '@/shared/invitations-api';
@@ -68,11 +69,8 @@ export function InvitationsPart({ memorialId }: { memorialId: string }) {
         <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-6">
           <TextField
             label="E-mailadresse"
-            type="email"
-            inputMode="email"
+            {...EMAIL_INPUT}
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             error={errors.email?.message}
             {...form.register('email')}
           />
