@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import './zod-locale';
 import { QR_PACKAGE_STATUSES } from './qr-lifecycle';
-import { RESELLER_KINDS, RESELLER_STATUSES } from './resellers';
+import { RESELLER_STATUSES } from './resellers';
 import { RESELLER_CODE_STATES, resellerFacts } from './resellers-api';
 import { staffActionEntry } from './people';
 

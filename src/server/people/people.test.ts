@@ -14,7 +14,7 @@ import { type TestApp, cookieFrom, createTestApp } from '../../../tests/support/
 import type { Role } from '../../shared/auth';
 import type { AccountView, PeopleSearchResult } from '../../shared/people';
 import { formatCode } from '../../shared/qr-code';
-import { loginLinks, memorialMembers, memorials, resellers, sessions, staffActions, staffTwoFactor, users } from '../db/schema';
+import { loginLinks, memorialMembers, memorials, sessions, staffActions, staffTwoFactor, users } from '../db/schema';
 import { hashToken } from '../lib/tokens';
 
 let t: TestApp;

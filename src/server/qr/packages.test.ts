@@ -10,7 +10,7 @@ import { signedInUser } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
 import { QR_STATUSES, type QrStatus } from '../../shared/qr-lifecycle';
-import { qrCodeEvents, qrCodes, qrPackages, resellers, staffActions } from '../db/schema';
+import { qrCodeEvents, qrCodes, qrPackages, staffActions } from '../db/schema';
 import { createPackage } from './packages';
 import { staffStepRefusal } from './lifecycle';
 
