@@ -22,8 +22,12 @@ export function resellerState(status: QrStatus, given: boolean): ResellerCodeSta
   return status as ResellerCodeState;
 }
 
-/** The hand-over that is live (not withdrawn): one per code at most (a partial unique index). */
-const liveHandover = and(eq(codeHandovers.code, qrCodes.code), isNull(codeHandovers.withdrawnAt));
+/**
+ * The hand-over that is live (not withdrawn): one per code at most (a partial unique index). The
+ * code's own reseller's: saying so lets PostgreSQL read only that reseller's hand-overs (by
+ * code_handovers_reseller_idx) instead of every reseller's.
+ */
+const liveHandover = and(eq(codeHandovers.code, qrCodes.code), eq(codeHandovers.resellerId, qrCodes.resellerId), isNull(codeHandovers.withdrawnAt));
 
 function stateCondition(state: ResellerCodeState): SQL {
   switch (state) {
@@ -98,7 +102,9 @@ function selectCodes(db: Db | Tx, resellerId: string, filter: CodeFilter, after:
     .select(codeColumns)
     .from(qrCodes)
     .leftJoin(qrPackages, eq(qrPackages.id, qrCodes.packageId))
-    .leftJoin(codeHandovers, liveHandover)
+    // PostgreSQL does not carry `code > after` over the join by itself: without it, each later
+    // page (the CSV's batches) walks every hand-over of the codes before it.
+    .leftJoin(codeHandovers, after ? and(liveHandover, gt(codeHandovers.code, after)) : liveHandover)
     .where(and(...conditions))
     .orderBy(qrCodes.code)
     .limit(limit);
@@ -133,7 +139,7 @@ export async function countCodes(db: Db | Tx, resellerId: string): Promise<{ cou
       .select({ n: count() })
       .from(codeHandovers)
       .innerJoin(qrCodes, eq(qrCodes.code, codeHandovers.code))
-      .where(and(eq(codeHandovers.resellerId, resellerId), isNull(codeHandovers.withdrawnAt), eq(qrCodes.status, 'shipped'))),
+      .where(and(eq(codeHandovers.resellerId, resellerId), isNull(codeHandovers.withdrawnAt), eq(qrCodes.resellerId, resellerId), eq(qrCodes.status, 'shipped'))),
   ]);
   const counts = Object.fromEntries(RESELLER_CODE_STATES.map((state) => [state, 0])) as Record<ResellerCodeState, number>;
   let total = 0;
