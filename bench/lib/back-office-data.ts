@@ -16,7 +16,7 @@ const BATCH = 200_000;
 
 export const number = (n: number) => n.toLocaleString('da-DK');
 
-async function timed(label: string, work: () => Promise<unknown>) {
+export async function timed(label: string, work: () => Promise<unknown>) {
   const started = Date.now();
   await work();
   process.stdout.write(`  ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -9,12 +9,12 @@ import { generateCode } from '../../src/shared/qr-code';
 
 const CLAIMED_CODES = 2_000;
 
-const FIRST = ['Anne', 'Kirsten', 'Mette', 'Hanne', 'Helle', 'Lene', 'Susanne', 'Maria', 'Karen', 'Marianne', 'Camilla', 'Louise', 'Inge', 'Pia', 'Lone', 'Bente', 'Charlotte', 'Tina', 'Jette', 'Ida', 'Emma', 'Sofie', 'Freja', 'Birgitte', 'Dorthe', 'Peter', 'Michael', 'Jens', 'Lars', 'Henrik', 'Thomas', 'Søren', 'Christian', 'Jan', 'Martin', 'Niels', 'Anders', 'Morten', 'Jesper', 'Mads', 'Rasmus', 'Ole', 'Per', 'Hans', 'Jørgen', 'Bjørn', 'Mikkel', 'Frederik', 'Emil', 'Aksel'];
+export const FIRST = ['Anne', 'Kirsten', 'Mette', 'Hanne', 'Helle', 'Lene', 'Susanne', 'Maria', 'Karen', 'Marianne', 'Camilla', 'Louise', 'Inge', 'Pia', 'Lone', 'Bente', 'Charlotte', 'Tina', 'Jette', 'Ida', 'Emma', 'Sofie', 'Freja', 'Birgitte', 'Dorthe', 'Peter', 'Michael', 'Jens', 'Lars', 'Henrik', 'Thomas', 'Søren', 'Christian', 'Jan', 'Martin', 'Niels', 'Anders', 'Morten', 'Jesper', 'Mads', 'Rasmus', 'Ole', 'Per', 'Hans', 'Jørgen', 'Bjørn', 'Mikkel', 'Frederik', 'Emil', 'Aksel'];
 const MIDDLE = ['', '', '', '', 'Marie ', 'Louise ', 'Holm ', 'Skov ', 'Juul ', 'Lykke '];
-const LAST = ['Nielsen', 'Jensen', 'Hansen', 'Pedersen', 'Andersen', 'Christensen', 'Larsen', 'Sørensen', 'Rasmussen', 'Jørgensen', 'Petersen', 'Madsen', 'Kristensen', 'Olsen', 'Thomsen', 'Christiansen', 'Poulsen', 'Johansen', 'Møller', 'Mortensen', 'Knudsen', 'Jakobsen', 'Mikkelsen', 'Olesen', 'Frederiksen', 'Laursen', 'Henriksen', 'Lund', 'Schmidt', 'Eriksen', 'Holm', 'Kristiansen', 'Clausen', 'Simonsen', 'Svendsen', 'Andreasen', 'Iversen', 'Jeppesen', 'Vestergaard', 'Østergaard', 'Nørgaard', 'Dam', 'Bach', 'Kjær', 'Skov'];
+export const LAST = ['Nielsen', 'Jensen', 'Hansen', 'Pedersen', 'Andersen', 'Christensen', 'Larsen', 'Sørensen', 'Rasmussen', 'Jørgensen', 'Petersen', 'Madsen', 'Kristensen', 'Olsen', 'Thomsen', 'Christiansen', 'Poulsen', 'Johansen', 'Møller', 'Mortensen', 'Knudsen', 'Jakobsen', 'Mikkelsen', 'Olesen', 'Frederiksen', 'Laursen', 'Henriksen', 'Lund', 'Schmidt', 'Eriksen', 'Holm', 'Kristiansen', 'Clausen', 'Simonsen', 'Svendsen', 'Andreasen', 'Iversen', 'Jeppesen', 'Vestergaard', 'Østergaard', 'Nørgaard', 'Dam', 'Bach', 'Kjær', 'Skov'];
 export const DOMAINS = ['gmail.com', 'hotmail.com', 'outlook.dk', 'mail.dk', 'live.dk', 'yahoo.dk', 'jubii.dk', 'firma.dk'];
 
-const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
+export const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
 
 /** Account n's parts, as the SQL below makes them (for the requests that look for real accounts). */
 export const first = (n: number) => FIRST[n % FIRST.length]!;
