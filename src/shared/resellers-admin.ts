@@ -18,9 +18,8 @@
  */
 import { z } from 'zod';
 import './zod-locale';
-import { QR_PACKAGE_STATUSES } from './qr-lifecycle';
 import { RESELLER_STATUSES } from './resellers';
-import { RESELLER_CODE_STATES, resellerFacts } from './resellers-api';
+import { RESELLER_CODE_STATES, resellerFacts, resellerPackage, resellerRecord } from './resellers-api';
 import { staffActionEntry } from './people';
 
 export const RESELLERS_PAGE_SIZE = 25;
@@ -50,16 +49,10 @@ export const resellersListResponse = z.object({
 export type ResellersList = z.infer<typeof resellersListResponse>;
 
 export const resellerDetail = z.object({
-  reseller: resellerSummary.extend({
-    phone: z.string(),
-    address: z.string(),
-    postcode: z.string(),
-    statusReason: z.string().nullable(),
-    statusChangedAt: z.string().nullable(),
-    approvedAt: z.string().nullable(),
+  reseller: resellerRecord.extend({
+    hasAccount: z.boolean(),
     termsVersion: z.string().nullable(),
     termsAcceptedAt: z.string().nullable(),
-    commissionBasisPoints: z.number().int(),
     referralCode: z.string(),
   }),
   account: z.object({ id: z.string(), username: z.string(), fullName: z.string() }).nullable(),
@@ -67,7 +60,7 @@ export const resellerDetail = z.object({
   setupLink: z.object({ sentAt: z.string(), expiresAt: z.string(), used: z.boolean() }).nullable(),
   referredBy: z.object({ id: z.string(), companyName: z.string() }).nullable(),
   partners: z.number().int(),
-  packages: z.array(z.object({ id: z.string(), name: z.string(), size: z.number().int(), status: z.enum(QR_PACKAGE_STATUSES), createdAt: z.string() })),
+  packages: z.array(resellerPackage),
   counts: z.record(z.enum(RESELLER_CODE_STATES), z.number().int()),
   history: z.array(staffActionEntry),
 });

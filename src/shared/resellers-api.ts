@@ -116,8 +116,8 @@ export const resellerFacts = z.object({
   createdAt: z.string(),
 });
 
-/** The reseller's own record on /reseller-dashboard, with the reason for a rejection or suspension. */
-export const resellerSelf = resellerFacts.extend({
+/** The whole record with the reason for a rejection or suspension: the reseller's own and the back office's view of it. */
+export const resellerRecord = resellerFacts.extend({
   phone: z.string(),
   address: z.string(),
   postcode: z.string(),
@@ -125,10 +125,15 @@ export const resellerSelf = resellerFacts.extend({
   statusChangedAt: z.string().nullable(),
   approvedAt: z.string().nullable(),
   commissionBasisPoints: z.number().int(),
+});
+
+/** The reseller's own record on /reseller-dashboard. */
+export const resellerSelf = resellerRecord.extend({
   /** Only an approved reseller's link recruits partners. */
   referralLink: z.string().nullable(),
 });
 export type ResellerFacts = z.infer<typeof resellerFacts>;
+export type ResellerRecord = z.infer<typeof resellerRecord>;
 export type ResellerSelf = z.infer<typeof resellerSelf>;
 
 export const applicationResponse = z.object({ message: z.string(), reseller: resellerSelf.nullable() });

@@ -7,11 +7,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { type ResellerDetail, resellerAdminMessages } from '../../shared/resellers-admin';
 import type { Db } from '../db/connection';
-import { accountSetups, qrPackages, resellers, users } from '../db/schema';
+import { accountSetups, resellers, users } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { presentStaffAction, recentStaffActions } from '../staff/audit';
-import { presentSummary } from './admin-list';
 import { countCodes } from './codes';
+import { presentRecord, resellerPackages } from './self';
 
 const HISTORY_LIMIT = 50;
 
@@ -41,34 +41,24 @@ export async function resellerDetail(db: Db, id: string): Promise<ResellerDetail
       .select({ n: count() })
       .from(resellers)
       .where(and(eq(resellers.referredBy, id), eq(resellers.status, 'approved'))),
-    db
-      .select({ id: qrPackages.id, name: qrPackages.name, size: qrPackages.size, status: qrPackages.status, createdAt: qrPackages.createdAt })
-      .from(qrPackages)
-      .where(eq(qrPackages.resellerId, id))
-      .orderBy(desc(qrPackages.createdAt), desc(qrPackages.id)),
+    resellerPackages(db, id),
     countCodes(db, id).then((counted) => counted.counts),
     recentStaffActions(db, { subject: resellerSubject(id), limit: HISTORY_LIMIT }),
   ]);
 
   return {
     reseller: {
-      ...presentSummary(reseller),
-      phone: reseller.phone,
-      address: reseller.address,
-      postcode: reseller.postcode,
-      statusReason: reseller.statusReason,
-      statusChangedAt: iso(reseller.statusChangedAt),
-      approvedAt: iso(reseller.approvedAt),
+      ...presentRecord(reseller),
+      hasAccount: reseller.userId !== null,
       termsVersion: reseller.termsVersion,
       termsAcceptedAt: iso(reseller.termsAcceptedAt),
-      commissionBasisPoints: reseller.commissionBasisPoints,
       referralCode: reseller.referralCode,
     },
     account: account ?? null,
     setupLink: setup ? { sentAt: setup.createdAt.toISOString(), expiresAt: setup.expiresAt.toISOString(), used: setup.usedAt !== null } : null,
     referredBy: referrer ?? null,
     partners: Number(partners?.n ?? 0),
-    packages: packages.map((pkg) => ({ ...pkg, createdAt: pkg.createdAt.toISOString() })),
+    packages,
     counts,
     history: history.map(presentStaffAction),
   };

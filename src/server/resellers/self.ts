@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type ResellerFacts, type ResellerOverview, type ResellerSelf, resellerMessages } from '../../shared/resellers-api';
+import { type ResellerFacts, type ResellerOverview, type ResellerRecord, type ResellerSelf, resellerMessages } from '../../shared/resellers-api';
 import type { ResellerStatus } from '../../shared/resellers';
 import { requireUser } from '../auth/sessions';
 import type { Db } from '../db/connection';
@@ -32,19 +32,19 @@ export const presentFacts = (row: ResellerRow): ResellerFacts => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export function presentSelf(baseUrl: string, row: ResellerRow): ResellerSelf {
-  return {
-    ...presentFacts(row),
-    phone: row.phone,
-    address: row.address,
-    postcode: row.postcode,
-    statusReason: row.statusReason,
-    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
-    approvedAt: row.approvedAt?.toISOString() ?? null,
-    commissionBasisPoints: row.commissionBasisPoints,
-    referralLink: referralLink(baseUrl, row),
-  };
-}
+/** The whole record, as the reseller and the back office both see it. */
+export const presentRecord = (row: ResellerRow): ResellerRecord => ({
+  ...presentFacts(row),
+  phone: row.phone,
+  address: row.address,
+  postcode: row.postcode,
+  statusReason: row.statusReason,
+  statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+  approvedAt: row.approvedAt?.toISOString() ?? null,
+  commissionBasisPoints: row.commissionBasisPoints,
+});
+
+export const presentSelf = (baseUrl: string, row: ResellerRow): ResellerSelf => ({ ...presentRecord(row), referralLink: referralLink(baseUrl, row) });
 
 /** The caller's reseller record: 401 for a visitor, 404 for an account without one. */
 export async function myReseller(deps: Pick<Deps, 'db' | 'now'>, request: FastifyRequest): Promise<ResellerRow> {
@@ -65,14 +65,17 @@ export function mustBeApproved(row: ResellerRow): void {
   if (row.status !== 'approved') throw forbidden(REFUSAL[row.status]);
 }
 
+/** A reseller's packages, newest first, as both its dashboard and the back office list them. */
+export async function resellerPackages(db: Db, resellerId: string): Promise<ResellerOverview['packages']> {
+  const rows = await db
+    .select({ id: qrPackages.id, name: qrPackages.name, size: qrPackages.size, status: qrPackages.status, createdAt: qrPackages.createdAt })
+    .from(qrPackages)
+    .where(eq(qrPackages.resellerId, resellerId))
+    .orderBy(desc(qrPackages.createdAt), desc(qrPackages.id));
+  return rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
+}
+
 export async function overview(db: Db, baseUrl: string, row: ResellerRow): Promise<ResellerOverview> {
-  const [{ counts, total }, packages] = await Promise.all([
-    countCodes(db, row.id),
-    db
-      .select({ id: qrPackages.id, name: qrPackages.name, size: qrPackages.size, status: qrPackages.status, createdAt: qrPackages.createdAt })
-      .from(qrPackages)
-      .where(eq(qrPackages.resellerId, row.id))
-      .orderBy(desc(qrPackages.createdAt)),
-  ]);
-  return { reseller: presentSelf(baseUrl, row), counts, total, packages: packages.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })) };
+  const [{ counts, total }, packages] = await Promise.all([countCodes(db, row.id), resellerPackages(db, row.id)]);
+  return { reseller: presentSelf(baseUrl, row), counts, total, packages };
 }
