@@ -3,6 +3,7 @@ export * from './invitations';
 export * from './jobs';
 export * from './media';
 export * from './memorials';
+export * from './money';
 export * from './notifications';
 export * from './plans';
 export * from './posts';

@@ -57,6 +57,23 @@ export interface InvoiceDocument {
   paymentTerms: string;
 }
 
+/** As stored (jsonb): the dates as ISO strings. */
+export type InvoiceDocumentJson = Omit<InvoiceDocument, 'issuedAt' | 'dueAt' | 'paidAt'> & { issuedAt: string; dueAt: string; paidAt: string | null };
+
+export const invoiceToJson = (d: InvoiceDocument): InvoiceDocumentJson => ({
+  ...d,
+  issuedAt: d.issuedAt.toISOString(),
+  dueAt: d.dueAt.toISOString(),
+  paidAt: d.paidAt ? d.paidAt.toISOString() : null,
+});
+
+export const invoiceFromJson = (d: InvoiceDocumentJson): InvoiceDocument => ({
+  ...d,
+  issuedAt: new Date(d.issuedAt),
+  dueAt: new Date(d.dueAt),
+  paidAt: d.paidAt ? new Date(d.paidAt) : null,
+});
+
 /** The moms inside an amount incl. 25 % moms, in whole øre. */
 export function momsOf(totalOre: number): number {
   return Math.round((totalOre * 25) / 125);
