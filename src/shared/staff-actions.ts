@@ -34,6 +34,10 @@ const ACTION_WORDS: Record<string, StaffActionWords> = {
   'reseller.reinstate': { done: 'genoptog en forhandler', to: '' },
   'reseller.commission': { done: 'ændrede en forhandlers provision', to: '' },
   'reseller.setup-link': { done: 'sendte et nyt opsætningslink til en forhandler', to: '' },
+  'order.status': { done: 'flyttede en ordre et trin videre', to: 'for' },
+  'order.mark-paid': { done: 'markerede en bankoverførsel som betalt', to: 'for' },
+  'order.refund': { done: 'refunderede en ordre', to: 'for' },
+  'price.change': { done: 'ændrede en pris', to: '' },
 };
 
 /** The words for `action`; an action this list does not know yet is still told, by its key. */
