@@ -35,6 +35,11 @@ const CookiesPage = lazy(() => import('./legal/CookiesPage'));
 const ResellerTermsPage = lazy(() => import('./legal/ResellerTermsPage'));
 const ResellerRegisterPage = lazy(() => import('./resellers/ResellerRegisterPage'));
 const ResellerDashboardPage = lazy(() => import('./resellers/ResellerDashboardPage'));
+const SubscriptionPage = lazy(() => import('./money/SubscriptionPage'));
+const SubscriptionSuccessPage = lazy(() => import('./money/SubscriptionSuccessPage'));
+const OrdersPage = lazy(() => import('./money/OrdersPage'));
+const InvoicePaymentPage = lazy(() => import('./money/InvoicePaymentPage'));
+const InvoicePaymentSuccessPage = lazy(() => import('./money/InvoicePaymentSuccessPage'));
 const MemorialPage = lazy(() => import('./memorials/MemorialPage'));
 const CreateMemorialPage = lazy(() => import('./memorials/create/CreateMemorialPage'));
 const GuidedCreatePage = lazy(() => import('./memorials/create/GuidedCreatePage'));
@@ -84,6 +89,11 @@ export function AppRoutes() {
           <Route path="/reseller-terms" element={<ResellerTermsPage />} />
           <Route path="/reseller-register" element={<ResellerRegisterPage />} />
           <Route path="/reseller-dashboard" element={<ResellerDashboardPage />} />
+          <Route path="/subscription" element={<SubscriptionPage />} />
+          <Route path="/subscription/success" element={<SubscriptionSuccessPage />} />
+          <Route path="/orders" element={<OrdersPage />} />
+          <Route path="/invoice-payment/:id" element={<InvoicePaymentPage />} />
+          <Route path="/invoice-payment-success" element={<InvoicePaymentSuccessPage />} />
           <Route path="/memorial/:id" element={<MemorialPage />} />
           {/* The memorial a stone's code is linked to, by the code: a private page's own address carries its name. */}
           <Route path="/memorial/qr/:id" element={<MemorialPage byCode />} />

@@ -1,0 +1,147 @@
+/**
+ * "Bestil QR-plade": a plaque engraved with a memorial's QR code and up to three lines of text,
+ * sent to the address given. The proof beside the form is drawn by the server from the same
+ * choices, so what is seen is what is cut. "Bestil og betal" sends the order (the server prices it)
+ * and goes on to pay: Stripe's page, or the invoice with the transfer details.
+ */
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { PAYMENT_METHODS } from '@/shared/money';
+import { Button } from '@/client/components/ui/button';
+import { ChoiceCards } from '@/client/components/ui/choice-cards';
+import { Notice } from '@/client/components/ui/notice';
+import { TextField } from '@/client/components/ui/text-field';
+import { errorMessage } from '@/client/lib/request';
+import { formatPrice } from './format';
+import { BusinessBuyerFields } from './BusinessBuyerFields';
+import { DeliveryFields, type DeliveryKey } from './DeliveryFields';
+import { FieldProblem } from './FieldProblem';
+import { MemorialSelect } from './MemorialSelect';
+import { buyerOf, plaqueOrderForm } from './order-form-schema';
+import { PaymentMethodChoice, firstUsable } from './PaymentMethodChoice';
+import { PlaqueProof } from './PlaqueProof';
+import { productDescription } from './product-words';
+import type { Catalogue, PremiumMemorial } from './use-money';
+import { usePlaceOrder } from './use-place-order';
+
+type FormInput = z.input<typeof plaqueOrderForm>;
+type FormOutput = z.output<typeof plaqueOrderForm>;
+
+interface PlaqueOrderFormProps {
+  catalogue: Catalogue;
+  /** The memorials this person may buy for. */
+  memorials: PremiumMemorial[];
+  /** Chosen beforehand, e.g. from a memorial's card. */
+  memorialId?: string;
+}
+
+export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrderFormProps) {
+  const plaques = catalogue.products.filter((product) => product.kind === 'plaque');
+  const order = usePlaceOrder();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(plaqueOrderForm),
+    defaultValues: {
+      memorialId: memorials.find((memorial) => memorial.memorialId === memorialId)?.memorialId ?? (memorials.length === 1 ? memorials[0]!.memorialId : ''),
+      productSlug: plaques.length === 1 ? plaques[0]!.slug : '',
+      lines: ['', '', ''],
+      delivery: { name: '', address: '', postcode: '', town: '' },
+      business: false,
+      buyer: { company: '', cvr: '' },
+      paymentMethod: firstUsable(PAYMENT_METHODS, catalogue) ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const [chosenMemorial, chosenPlaque, lines, isBusiness] = useWatch({ control: form.control, name: ['memorialId', 'productSlug', 'lines', 'business'] });
+
+  // A business box unticked: its hidden fields must not hold back the order.
+  const { setValue, clearErrors } = form;
+  useEffect(() => {
+    if (isBusiness) return;
+    setValue('buyer', { company: '', cvr: '' });
+    clearErrors('buyer');
+  }, [isBusiness, setValue, clearErrors]);
+
+  if (plaques.length === 0) return <Notice>QR-plader kan ikke bestilles lige nu. Skriv til os, så hjælper vi.</Notice>;
+
+  const submit = form.handleSubmit((values) =>
+    order.place({
+      paymentMethod: values.paymentMethod,
+      item: { kind: 'plaque', memorialId: values.memorialId, productSlug: values.productSlug, lines: values.lines.filter(Boolean), delivery: values.delivery },
+      buyer: buyerOf(values),
+    }),
+  );
+  const delivery = (key: DeliveryKey) => ({ ...form.register(`delivery.${key}`), error: errors.delivery?.[key]?.message });
+  const plaque = plaques.find((product) => product.slug === chosenPlaque);
+  const proof = chosenMemorial && chosenPlaque ? { product: chosenPlaque, memorialId: chosenMemorial, lines: (lines ?? []).map((line) => line.trim()).filter(Boolean) } : null;
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="space-y-10">
+        <Controller
+          control={form.control}
+          name="memorialId"
+          render={({ field }) => <MemorialSelect memorials={memorials} error={errors.memorialId?.message} {...field} />}
+        />
+        <Controller
+          control={form.control}
+          name="productSlug"
+          render={({ field }) => (
+            <div ref={field.ref} tabIndex={-1} className="outline-none">
+              <ChoiceCards
+                legend="Vælg plade"
+                columns="two"
+                value={field.value}
+                onChange={field.onChange}
+                choices={plaques.map((product) => ({ value: product.slug, title: product.name, description: productDescription(product) }))}
+              />
+              {errors.productSlug?.message ? <FieldProblem>{errors.productSlug.message}</FieldProblem> : null}
+            </div>
+          )}
+        />
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold">Tekst på pladen</legend>
+          <p className="-mt-2 text-sm text-muted-foreground">Op til tre linjer under QR-koden, fx navn og årstal. Højst 60 tegn pr. linje.</p>
+          {[0, 1, 2].map((index) => (
+            <TextField key={index} label={`Linje ${index + 1}`} autoComplete="off" maxLength={60} error={errors.lines?.[index]?.message} {...form.register(`lines.${index}`)} />
+          ))}
+        </fieldset>
+        {/* On a phone the proof follows the text it shows; beside the form on a wide screen. */}
+        <div className="lg:hidden">
+          <PlaqueProof request={proof} />
+        </div>
+        <DeliveryFields field={delivery} />
+        <BusinessBuyerFields
+          business={form.register('business')}
+          isBusiness={Boolean(isBusiness)}
+          company={{ ...form.register('buyer.company'), error: errors.buyer?.company?.message }}
+          cvr={{ ...form.register('buyer.cvr'), error: errors.buyer?.cvr?.message }}
+        />
+        <Controller
+          control={form.control}
+          name="paymentMethod"
+          render={({ field }) => (
+            <div ref={field.ref} tabIndex={-1} className="outline-none">
+              <PaymentMethodChoice methods={PAYMENT_METHODS} value={(field.value || null) as FormOutput['paymentMethod'] | null} onChange={field.onChange} cardPayments={catalogue.cardPayments} invoicing={catalogue.invoicing} />
+              {errors.paymentMethod?.message ? <FieldProblem>{errors.paymentMethod.message}</FieldProblem> : null}
+            </div>
+          )}
+        />
+        {order.error ? (
+          <Notice tone="problem" title="Bestillingen blev ikke sendt">
+            <p role="alert">{errorMessage(order.error)}</p>
+          </Notice>
+        ) : null}
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={order.busy}>
+          {order.leaving ? 'Går til betaling...' : order.busy ? 'Sender bestillingen...' : plaque ? `Bestil og betal · ${formatPrice(plaque.priceOre)}` : 'Bestil og betal'}
+        </Button>
+      </div>
+      <aside aria-label="Prøvetryk" className="hidden lg:block">
+        <div className="sticky top-6">
+          <PlaqueProof request={proof} />
+        </div>
+      </aside>
+    </form>
+  );
+}
