@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InvoiceDocument, type InvoiceLine, momsOf } from './invoice-document';
+import { type InvoiceDocument, type InvoiceLine, momsOf } from '../../shared/invoice';
 import { invoicePdf } from './invoice-pdf';
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 /**
  * An invoice or credit note as the A4 PDF a Danish small business sends (decision 0025): seller and
  * document facts at the top, the buyer, the lines with their prices incl. moms, the moms and total,
- * and how it is paid. Drawn from the copy made when it was issued (invoice-document.ts), never from
+ * and how it is paid. Drawn from the copy made when it was issued (shared/invoice.ts), never from
  * live data, and the same document always gives the same bytes (the creation date is issuedAt).
  *
  * Set in pdfkit's built-in Helvetica (ARCHITECTURE.md: static fonts only; the repository has none),
@@ -10,7 +10,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatPrice } from '../../shared/pricing';
-import type { InvoiceDocument, InvoiceLine, InvoiceParty } from './invoice-document';
+import type { InvoiceDocument, InvoiceLine, InvoiceParty } from '../../shared/invoice';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
