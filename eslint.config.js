@@ -34,6 +34,8 @@ const CLIENT_CROSSINGS = {
   // The profile's tabs are the person's own things, each drawn by its room: memorials' years,
   // the notifications, and the chooser that links a QR code to a memorial.
   profile: ['memorials/dates.ts', 'notifications/NotificationList.tsx', 'qr/LinkForm.tsx'],
+  // An approved reseller buys QR packages on its dashboard with the money room's order form.
+  resellers: ['money/QrPackagesSection.tsx'],
   // The shared stone's page shows each memorial as the memorial page draws it.
   qr: ['memorials/LifeSpan.tsx', 'memorials/Picture.tsx', 'memorials/use-memorial.ts'],
 };

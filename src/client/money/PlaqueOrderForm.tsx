@@ -9,6 +9,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_METHODS } from '@/shared/money';
+import { PLAQUE_MAX_LINES, plaqueLines, plaqueMaxCharacters, plaqueSizeByWidth, plaqueTextProblems } from '@/shared/plaque';
 import { Button } from '@/client/components/ui/button';
 import { ChoiceCards } from '@/client/components/ui/choice-cards';
 import { Notice } from '@/client/components/ui/notice';
@@ -65,16 +66,22 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
 
   if (plaques.length === 0) return <Notice>QR-plader kan ikke bestilles lige nu. Skriv til os, så hjælper vi.</Notice>;
 
-  const submit = form.handleSubmit((values) =>
+  const plaque = plaques.find((product) => product.slug === chosenPlaque);
+  const size = plaque?.widthMm ? plaqueSizeByWidth(plaque.widthMm) : undefined;
+  const engraving = plaqueLines(lines ?? []);
+  // Measured as the proof measures it (shared/plaque.ts), so the form never accepts what cannot be cut.
+  const textProblem = plaque?.widthMm ? plaqueTextProblems(engraving, plaque.widthMm) : null;
+
+  const submit = form.handleSubmit((values) => {
+    if (textProblem) return form.setFocus('lines.0');
     order.place({
       paymentMethod: values.paymentMethod,
-      item: { kind: 'plaque', memorialId: values.memorialId, productSlug: values.productSlug, lines: values.lines.filter(Boolean), delivery: values.delivery },
+      item: { kind: 'plaque', memorialId: values.memorialId, productSlug: values.productSlug, lines: plaqueLines(values.lines), delivery: values.delivery },
       buyer: buyerOf(values),
-    }),
-  );
+    });
+  });
   const delivery = (key: DeliveryKey) => ({ ...form.register(`delivery.${key}`), error: errors.delivery?.[key]?.message });
-  const plaque = plaques.find((product) => product.slug === chosenPlaque);
-  const proof = chosenMemorial && chosenPlaque ? { product: chosenPlaque, memorialId: chosenMemorial, lines: (lines ?? []).map((line) => line.trim()).filter(Boolean) } : null;
+  const proof = chosenMemorial && chosenPlaque ? { product: chosenPlaque, memorialId: chosenMemorial, lines: engraving } : null;
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -102,10 +109,14 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
         />
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold">Tekst på pladen</legend>
-          <p className="-mt-2 text-sm text-muted-foreground">Op til tre linjer under QR-koden, fx navn og årstal. Højst 60 tegn pr. linje.</p>
-          {[0, 1, 2].map((index) => (
+          <p className="-mt-2 text-sm text-muted-foreground">
+            Op til tre linjer ved QR-koden, fx navn og årstal.
+            {size ? ` På en plade på ${size.label} er der plads til ${plaqueMaxCharacters(size)} tegn pr. linje.` : ''}
+          </p>
+          {Array.from({ length: PLAQUE_MAX_LINES }, (_, index) => (
             <TextField key={index} label={`Linje ${index + 1}`} autoComplete="off" maxLength={60} error={errors.lines?.[index]?.message} {...form.register(`lines.${index}`)} />
           ))}
+          {textProblem ? <FieldProblem>{textProblem}</FieldProblem> : null}
         </fieldset>
         {/* On a phone the proof follows the text it shows; beside the form on a wide screen. */}
         <div className="lg:hidden">

@@ -1,6 +1,7 @@
 /**
  * "Overblik": how many codes stand where (on the way, received, given, in use, linked), the
- * packages they came in, and the details the reseller is registered with.
+ * packages they came in, buying more (an approved reseller), and the details the reseller is
+ * registered with.
  */
 import { Link } from 'react-router';
 import { ArrowRight, Package } from 'lucide-react';
@@ -9,6 +10,7 @@ import { RESELLER_CODE_STATE_LABELS, RESELLER_CODE_STATES, type ResellerOverview
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { cn } from '@/client/lib/cn';
+import { QrPackagesSection } from '@/client/money/QrPackagesSection';
 import { ApplicationDetails } from './DashboardStates';
 import { codeCount, danishDay, danishNumber } from './format';
 
@@ -67,11 +69,18 @@ export function OverviewSection({ overview }: { overview: ResellerOverview }) {
           <div className="mt-6 rounded-xl border border-dashed border-border px-5 py-10 text-center">
             <p className="font-serif text-xl">Ingen pakker endnu</p>
             <p className="mx-auto mt-2 max-w-md text-muted-foreground">
-              Når vi sender jer en pakke med QR-koder, står den her, og koderne kommer under Koder. Vil I bestille, så{' '}
-              <Link to="/contact" className={linkClass}>
-                skriv til os
-              </Link>
-              .
+              Når vi sender jer en pakke med QR-koder, står den her, og koderne kommer under Koder.
+              {reseller.status === 'approved' ? (
+                ' I bestiller pakker under Køb QR-pakker herunder.'
+              ) : (
+                <>
+                  {' '}Vil I bestille, så{' '}
+                  <Link to="/contact" className={linkClass}>
+                    skriv til os
+                  </Link>
+                  .
+                </>
+              )}
             </p>
           </div>
         ) : (
@@ -93,6 +102,8 @@ export function OverviewSection({ overview }: { overview: ResellerOverview }) {
           </ul>
         )}
       </section>
+
+      {reseller.status === 'approved' ? <QrPackagesSection reseller={reseller} /> : null}
 
       <ApplicationDetails reseller={reseller} title="Jeres oplysninger" />
     </div>
