@@ -7,11 +7,14 @@ import { Landmark } from 'lucide-react';
 import { danishDay, formatPrice } from './format';
 import type { InvoiceDetail } from './use-money';
 
+/** "DK5000400440116243" → "DK50 0040 0440 1162 43", as an IBAN is printed to be read. */
+const groupsOfFour = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
 export function BankTransferDetails({ invoice, bank }: { invoice: InvoiceDetail; bank: NonNullable<InvoiceDetail['bank']> }) {
   const rows = [
     { term: 'Reg.nr.', value: bank.regNumber },
     { term: 'Kontonr.', value: bank.accountNumber },
-    { term: 'IBAN', value: bank.iban },
+    { term: 'IBAN', value: groupsOfFour(bank.iban) },
     { term: 'Modtager', value: invoice.sellerName },
     { term: 'Beløb', value: formatPrice(invoice.totalOre) },
     { term: 'Betales senest', value: danishDay(invoice.dueAt) },

@@ -68,7 +68,6 @@ export function BuyPremiumForm({ memorial, catalogue, onClose }: BuyPremiumFormP
     <form noValidate onSubmit={submit} aria-label={`Køb Premium til ${memorial.name}`} className="mt-6 space-y-7 border-t border-border pt-6">
       <ChoiceCards
         legend="Vælg periode"
-        columns="three"
         value={planSlug ?? ''}
         onChange={(slug) => setPlanSlug(slug as PremiumPlanSlug)}
         choices={plans.map((entry) => ({ value: entry.slug, title: PERIOD_NAMES[entry.interval], description: `${formatPrice(entry.priceOre)}${PRICE_SUFFIX[entry.interval]}` }))}

@@ -100,8 +100,8 @@ function InvoiceShown({ invoice }: { invoice: InvoiceDetail }) {
 
         {open ? (
           <>
-            <PayByCard orderId={invoice.orderId} cardPayments={invoice.cardPayments} />
             {invoice.bank ? <BankTransferDetails invoice={invoice} bank={invoice.bank} /> : null}
+            <PayByCard orderId={invoice.orderId} cardPayments={invoice.cardPayments} alternative={invoice.bank !== null} />
           </>
         ) : null}
       </div>

@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import { Clock, Sparkles } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
-import { cn } from '@/client/lib/cn';
 import { BuyPremiumForm } from './BuyPremiumForm';
 import { linkClass } from './format';
 import { managedSubscription, premiumLine } from './premium-words';
@@ -32,15 +31,12 @@ export function MemorialPremiumCard({ memorial, catalogue }: { memorial: Premium
           </h2>
           <p className="mt-1 text-lg">{premiumLine(memorial)}</p>
         </div>
-        <span
-          className={cn(
-            'inline-flex items-center gap-1.5 rounded-full border px-3 text-sm leading-8 font-semibold whitespace-nowrap',
-            memorial.premium ? 'border-gold/50 bg-gold-soft text-foreground' : 'border-border bg-background text-muted-foreground',
-          )}
-        >
-          {memorial.premium ? <Sparkles className="size-4 text-gold-text" aria-hidden="true" /> : null}
-          {memorial.premium ? 'Premium' : 'Gratis'}
-        </span>
+        {memorial.premium ? (
+          <span className="inline-flex items-center gap-1.5 rounded-full border border-gold/50 bg-gold-soft px-3 text-sm leading-8 font-semibold whitespace-nowrap">
+            <Sparkles className="size-4 text-gold-text" aria-hidden="true" />
+            Premium
+          </span>
+        ) : null}
       </div>
 
       {memorial.pendingOrderId ? (

@@ -10,6 +10,7 @@ import { PAYMENT_METHOD_LABELS } from '@/shared/money';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Notice } from '@/client/components/ui/notice';
 import { usePageTitle } from '@/client/lib/page-title';
+import { CancelOrder } from './CancelOrder';
 import { danishDay, linkClass } from './format';
 import { MoneyColumn, MoneyPage } from './MoneyPage';
 import { OrderInvoices } from './OrderInvoices';
@@ -99,6 +100,11 @@ function Order({ order }: { order: OrderDetail }) {
       <Part title="Fakturaer">
         {order.invoices.length ? <OrderInvoices invoices={order.invoices} /> : <p className="text-muted-foreground">Ingen faktura endnu.</p>}
       </Part>
+      {order.status === 'pending_payment' ? (
+        <div className="flex justify-end">
+          <CancelOrder order={order} />
+        </div>
+      ) : null}
       </div>
     </MoneyPage>
   );

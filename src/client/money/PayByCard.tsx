@@ -14,7 +14,14 @@ import { useOnePayment } from './use-one-payment';
 const METHODS = ['card', 'mobilepay'] as const;
 type CardMethod = (typeof METHODS)[number];
 
-export function PayByCard({ orderId, cardPayments }: { orderId: string; cardPayments: boolean }) {
+interface PayByCardProps {
+  orderId: string;
+  cardPayments: boolean;
+  /** The invoice's transfer details stand above: this is the other way to pay it. */
+  alternative?: boolean;
+}
+
+export function PayByCard({ orderId, cardPayments, alternative = false }: PayByCardProps) {
   const setup = { cardPayments, invoicing: true };
   const [method, setMethod] = useState(() => firstUsable(METHODS, setup) as CardMethod | null);
   const payment = useOnePayment();
@@ -32,7 +39,7 @@ export function PayByCard({ orderId, cardPayments }: { orderId: string; cardPaym
   return (
     <form noValidate onSubmit={submit} aria-labelledby="betal-med-kort" className="rounded-2xl border border-border bg-card px-5 py-6 sm:px-8">
       <h2 id="betal-med-kort" className="text-2xl">
-        Betal med kort eller MobilePay
+        {alternative ? 'Eller betal med kort eller MobilePay' : 'Betal med kort eller MobilePay'}
       </h2>
       <div className="mt-5">
         <PaymentMethodChoice
@@ -42,6 +49,7 @@ export function PayByCard({ orderId, cardPayments }: { orderId: string; cardPaym
           onChange={(next) => setMethod(next as CardMethod)}
           cardPayments={cardPayments}
           invoicing
+          unavailable={alternative ? 'Betaling med kort og MobilePay er ikke sat op endnu. Betal med bankoverførsel som beskrevet ovenfor.' : undefined}
         />
       </div>
       {checkout.error ? (

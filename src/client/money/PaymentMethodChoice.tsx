@@ -26,13 +26,15 @@ interface PaymentMethodChoiceProps {
   /** A word about the chosen method in this purchase, e.g. that MobilePay pays one period at a time. */
   note?: ReactNode;
   legend?: string;
+  /** Said instead of moneyMessages.stripeMissing where bank transfer is not a choice here but is already on the page. */
+  unavailable?: string;
 }
 
 export function usableMethod(method: PaymentMethod, { cardPayments, invoicing }: { cardPayments: boolean; invoicing: boolean }) {
   return method === 'bank_transfer' ? invoicing : cardPayments;
 }
 
-export function PaymentMethodChoice({ methods, value, onChange, cardPayments, invoicing, note, legend = 'Betaling' }: PaymentMethodChoiceProps) {
+export function PaymentMethodChoice({ methods, value, onChange, cardPayments, invoicing, note, legend = 'Betaling', unavailable }: PaymentMethodChoiceProps) {
   const name = useId();
   const noCards = !cardPayments && methods.some((method) => method !== 'bank_transfer');
   const noInvoices = !invoicing && methods.includes('bank_transfer');
@@ -71,7 +73,7 @@ export function PaymentMethodChoice({ methods, value, onChange, cardPayments, in
           );
         })}
       </div>
-      {noCards ? <p className="mt-3 text-sm text-muted-foreground">{moneyMessages.stripeMissing}</p> : null}
+      {noCards ? <p className="mt-3 text-sm text-muted-foreground">{unavailable ?? moneyMessages.stripeMissing}</p> : null}
       {noInvoices ? <p className="mt-3 text-sm text-muted-foreground">{moneyMessages.invoicingMissing}</p> : null}
       {note ? <div className="mt-3 text-base">{note}</div> : null}
     </fieldset>

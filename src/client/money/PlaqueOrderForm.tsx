@@ -120,7 +120,7 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
         </fieldset>
         {/* On a phone the proof follows the text it shows; beside the form on a wide screen. */}
         <div className="lg:hidden">
-          <PlaqueProof request={proof} />
+          <PlaqueProof request={proof} textDoesNotFit={textProblem !== null} />
         </div>
         <DeliveryFields field={delivery} />
         <BusinessBuyerFields
@@ -150,7 +150,7 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
       </div>
       <aside aria-label="Prøvetryk" className="hidden lg:block">
         <div className="sticky top-6">
-          <PlaqueProof request={proof} />
+          <PlaqueProof request={proof} textDoesNotFit={textProblem !== null} />
         </div>
       </aside>
     </form>

@@ -11,20 +11,27 @@ import { cn } from '@/client/lib/cn';
 import { ApiError, errorMessage } from '@/client/lib/request';
 import { type ProofRequest, usePlaqueProof } from './use-plaque-proof';
 
-export function PlaqueProof({ request }: { request: ProofRequest | null }) {
-  const { query, drawing } = usePlaqueProof(request);
+interface PlaqueProofProps {
+  /** Null until a memorial and a plaque are chosen. */
+  request: ProofRequest | null;
+  /** The text does not fit (the form says why at the text): nothing to draw until it does. */
+  textDoesNotFit: boolean;
+}
+
+export function PlaqueProof({ request, textDoesNotFit }: PlaqueProofProps) {
+  const { query, drawing } = usePlaqueProof(textDoesNotFit ? null : request);
   const busy = drawing || query.isFetching;
 
-  if (!request) {
+  if (!request || textDoesNotFit) {
     return (
       <div className="flex aspect-square flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-border px-6 text-center text-muted-foreground">
         <ImageOff className="size-8" aria-hidden="true" />
-        <p>Vælg mindeside og plade, så ser I pladen her.</p>
+        <p>{request ? 'Når teksten passer til pladen, tegner vi den her.' : 'Vælg mindeside og plade, så ser I pladen her.'}</p>
       </div>
     );
   }
   if (query.isError && !busy) {
-    const refused = query.error instanceof ApiError && (query.error.status === 409 || query.error.status === 422);
+    const refused = query.error instanceof ApiError && query.error.status >= 400 && query.error.status < 500;
     return (
       <div className="space-y-4">
         <Notice tone="problem" title={refused ? 'Pladen kan ikke laves endnu' : 'Prøvetrykket kunne ikke vises'}>
