@@ -1,12 +1,13 @@
 /** The frame of a money page: a small gold word over the heading, a lead, then the page's own parts. */
 import type { ReactNode } from 'react';
 import { PageShell } from '@/client/components/layout/PageShell';
+import { cn } from '@/client/lib/cn';
 
 /** The column every money page stands in. */
-export function MoneyColumn({ children }: { children: ReactNode }) {
+export function MoneyColumn({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   return (
     <PageShell>
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">{children}</div>
+      <div className={cn('mx-auto px-4 py-10 sm:px-6 sm:py-14', wide ? 'max-w-5xl' : 'max-w-3xl')}>{children}</div>
     </PageShell>
   );
 }
@@ -18,11 +19,13 @@ interface MoneyPageProps {
   /** Above the heading, e.g. a link back. */
   before?: ReactNode;
   children: ReactNode;
+  /** A form with something beside it (the plaque's proof). */
+  wide?: boolean;
 }
 
-export function MoneyPage({ eyebrow, title, lead, before, children }: MoneyPageProps) {
+export function MoneyPage({ eyebrow, title, lead, before, children, wide }: MoneyPageProps) {
   return (
-    <MoneyColumn>
+    <MoneyColumn wide={wide}>
       {before}
       <header>
         <p className="text-sm font-semibold tracking-[0.14em] text-gold-text uppercase">{eyebrow}</p>

@@ -28,6 +28,7 @@ export function NewPlaqueOrder({ memorialId }: { memorialId?: string }) {
           Mine bestillinger
         </Link>
       }
+      wide
       eyebrow="QR-plade"
       title="Bestil QR-plade"
       lead={<p>En plade med mindesidens QR-kode til stenen eller gravstedet. Når den bliver scannet, åbner mindesiden.</p>}

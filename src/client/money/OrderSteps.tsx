@@ -12,6 +12,9 @@ import type { OrderDetail } from './use-money';
 const PHYSICAL_PATH: OrderStatus[] = ['pending_payment', 'paid', 'in_production', 'shipped', 'delivered'];
 const SIMPLE_PATH: OrderStatus[] = ['pending_payment', 'paid'];
 
+/** The first step, taken, is the ordering itself: "Afventer betaling" with a tick would read as if waiting were done. */
+const stepTitle = (status: OrderStatus) => (status === 'pending_payment' ? 'Bestilt' : ORDER_STATUS_LABELS[status]);
+
 export function OrderSteps({ order }: { order: OrderDetail }) {
   const taken = [...order.events].sort((a, b) => a.at.localeCompare(b.at));
   const path = PHYSICAL_ORDER_KINDS.includes(order.kind) ? PHYSICAL_PATH : SIMPLE_PATH;
@@ -21,7 +24,7 @@ export function OrderSteps({ order }: { order: OrderDetail }) {
   return (
     <ol className="space-y-0">
       {taken.map((event, index) => (
-        <Step key={`${event.status}-${event.at}`} done last={index === taken.length - 1 && coming.length === 0} title={ORDER_STATUS_LABELS[event.status]}>
+        <Step key={`${event.status}-${event.at}`} done last={index === taken.length - 1 && coming.length === 0} title={stepTitle(event.status)}>
           <time dateTime={event.at}>{danishDayAndTime(event.at)}</time>
           {event.note ? <span className="mt-1 block text-foreground/90">{event.note}</span> : null}
         </Step>

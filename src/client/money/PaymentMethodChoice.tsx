@@ -39,9 +39,10 @@ export function PaymentMethodChoice({ methods, value, onChange, cardPayments, in
   const noCards = !cardPayments && methods.some((method) => method !== 'bank_transfer');
   const noInvoices = !invoicing && methods.includes('bank_transfer');
   return (
-    <fieldset>
+    // Side by side only where the form itself is wide enough, whatever the screen.
+    <fieldset className="@container">
       <legend className="text-lg font-semibold">{legend}</legend>
-      <div className={cn('mt-3 grid gap-3', methods.length > 2 ? 'md:grid-cols-3' : 'sm:grid-cols-2')}>
+      <div className={cn('mt-3 grid gap-3', methods.length > 2 ? '@xl:grid-cols-3' : '@md:grid-cols-2')}>
         {methods.map((method) => {
           const usable = usableMethod(method, { cardPayments, invoicing });
           const checked = usable && method === value;

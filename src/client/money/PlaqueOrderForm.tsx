@@ -84,7 +84,7 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
   const proof = chosenMemorial && chosenPlaque ? { product: chosenPlaque, memorialId: chosenMemorial, lines: engraving } : null;
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <form noValidate onSubmit={submit} className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-14">
       <div className="space-y-10">
         <Controller
           control={form.control}
