@@ -1,0 +1,132 @@
+/**
+ * A family orders a QR plaque for their memorial and pays by bank transfer (issue 22), in Chromium
+ * on a phone against the production server: the proof drawn from their choices carries the
+ * memorial's own code (read back with zbarimg), a memorial without a code says why none can be
+ * drawn, the delivery address's rules speak at its fields, a double press of "Bestil og betal"
+ * makes one order, and the invoice page gives the transfer details with the invoice's number.
+ * /subscription, /orders and /invoice-payment/{id} pass axe. Card payments are not set up here
+ * (no STRIPE_SECRET_KEY): the pages say so and still sell by invoice.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Memorial } from '../../src/shared/memorials';
+import { moneyMessages } from '../../src/shared/money-api';
+import { expectNoAxeViolations } from '../support/browser';
+import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
+import { setupE2e } from '../support/e2e-suite';
+import { consentGiven, expectFieldError, visible, waitForPath } from '../support/e2e-ui';
+import { decodePng } from '../support/qr-decode';
+
+// The seller's and the bank's details an invoice needs (decision 0025); the server reads them at start.
+Object.assign(process.env, {
+  DATA_CONTROLLER_NAME: 'Mindested ApS',
+  DATA_CONTROLLER_ADDRESS: 'Vestergade 12, 8000 Aarhus C',
+  DATA_CONTROLLER_CVR: '12345674',
+  BANK_REG_NUMBER: '1234',
+  BANK_ACCOUNT_NUMBER: '0012345678',
+  BANK_IBAN: 'DK5000400440116243',
+  STRIPE_SECRET_KEY: '',
+});
+
+const e2e = setupE2e({ qrCodes: 2 });
+
+interface OrderList {
+  orders: { id: string; kind: string; status: string; paymentMethod: string; totalOre: number }[];
+}
+
+describe('a family orders a QR plaque', () => {
+  test('sees the proof with its own code, pays by bank transfer once, and gets the invoice with the transfer details', async () => {
+    const { page, server } = e2e;
+    await page.setViewportSize({ width: 360, height: 780 });
+    await consentGiven(page);
+
+    // A family with a memorial whose stone has their code, and a second memorial without one.
+    const family = await registerAccount(server, { fullName: 'Ole Lund' });
+    const session = await signInBrowser(page.context(), server, family);
+    const memorial = (await callApi<Memorial>(server, 'POST', '/api/memorials', { session, body: { name: 'Grethe Lund' } })).body;
+    await callApi<Memorial>(server, 'POST', '/api/memorials', { session, body: { name: 'Aksel Lund' } });
+    expect((await callApi(server, 'POST', `/api/qr-codes/${family.qrCode}/link`, { session, body: { memorial: memorial.id } })).status).toBe(200);
+
+    // No orders yet.
+    await page.goto('/orders');
+    await visible(page.getByRole('heading', { level: 1, name: 'Mine bestillinger' }));
+    await visible(page.getByText('Ingen bestillinger endnu'));
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Bestil QR-plade' }).click();
+    await waitForPath(page, '/orders', '?new=plaque');
+    await visible(page.getByRole('heading', { level: 1, name: 'Bestil QR-plade' }));
+
+    // A memorial without a code: the server's sentence instead of a picture.
+    e2e.expectBrowserError(/status of 422 .*\/api\/plaque-proof/);
+    await page.getByLabel('Mindeside').selectOption({ label: 'Aksel Lund' });
+    await page.locator('label').filter({ has: page.getByRole('radio', { name: /rustfrit stål, 8 × 8 cm/ }) }).click();
+    await visible(page.getByText(moneyMessages.plaqueNeedsCode).filter({ visible: true }));
+
+    // Grethe's stone: the proof shows the text and carries her code.
+    await page.getByLabel('Mindeside').selectOption({ label: 'Grethe Lund' });
+    await page.getByLabel('Linje 1').fill('Grethe Lund');
+    await page.getByLabel('Linje 2').fill('1932–2021');
+    const proof = await visible(page.getByRole('img', { name: /Prøvetryk af pladen med QR-koden og teksten: Grethe Lund, 1932–2021/ }).filter({ visible: true }));
+    const src = (await proof.getAttribute('src'))!;
+    expect(src.startsWith('data:image/png;base64,')).toBe(true);
+    expect(await decodePng(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'))).toEqual([`${server.baseUrl}/qr/${family.qrCode}`]);
+
+    // Bank transfer is chosen by itself: card and MobilePay are not set up, and say so.
+    await visible(page.getByText(moneyMessages.stripeMissing));
+    expect(await page.getByRole('radio', { name: /Kort/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Bankoverførsel/ }).isChecked()).toBe(true);
+
+    // The address's rules speak at its fields.
+    const order = page.getByRole('button', { name: /^Bestil og betal/ });
+    await order.click();
+    await expectFieldError(page.getByLabel('Modtagerens navn'), moneyMessages.deliveryName);
+    await expectFieldError(page.getByLabel('Postnummer'), moneyMessages.postcode);
+    await page.getByLabel('Modtagerens navn').fill('Ole Lund');
+    await page.getByLabel('Adresse', { exact: true }).fill('Kirkebakken 7');
+    await page.getByLabel('Postnummer').fill('68');
+    await page.getByLabel('By').fill('Ribe');
+    await order.click();
+    await expectFieldError(page.getByLabel('Postnummer'), moneyMessages.postcode);
+    await page.getByLabel('Postnummer').fill('6760');
+
+    // A double press makes one order, and leads to its invoice.
+    await order.dblclick();
+    await page.waitForURL(/\/invoice-payment\/[0-9a-f-]{36}$/);
+    const heading = await visible(page.getByRole('heading', { level: 1, name: /^Faktura nr\. \d+$/ }));
+    const number = (await heading.textContent())!.replace(/\D/g, '');
+    const mine = await callApi<OrderList>(server, 'GET', '/api/orders', { session });
+    expect(mine.body.orders).toHaveLength(1);
+    expect(mine.body.orders[0]).toMatchObject({ kind: 'plaque', status: 'pending_payment', paymentMethod: 'bank_transfer', totalOre: 79900 });
+
+    // The transfer details, the amount with its moms, and the number to write on the transfer.
+    const main = page.getByRole('main');
+    await visible(main.getByText('Ikke betalt', { exact: true }));
+    await visible(main.getByText('DK50 0040 0440 1162 43', { exact: true }));
+    await visible(main.getByText('0012345678', { exact: true }));
+    await visible(main.getByText(`Skriv fakturanummeret ${number} på overførslen.`));
+    await visible(main.getByRole('row', { name: /Moms 25 % 159,80 kr\./ }));
+    await visible(main.getByRole('row', { name: /I alt 799,00 kr\./ }));
+    await visible(main.getByRole('link', { name: 'Hent faktura (PDF)' }));
+    await expectNoAxeViolations(page);
+
+    // The order, with its engraving and where it goes.
+    await main.getByRole('link', { name: /^ordre nr\./ }).click();
+    await visible(page.getByRole('heading', { level: 1, name: /^Ordre nr\. \d+$/ }));
+    await visible(main.getByText('Grethe Lund 1932–2021'));
+    await visible(main.getByText('Kirkebakken 7'));
+    await visible(main.getByRole('link', { name: `Faktura nr. ${number}`, exact: true }));
+    await page.goto('/orders');
+    await visible(main.getByRole('link', { name: /QR-plade.*Grethe Lund.*799,00 kr\..*Afventer betaling/ }));
+    await expectNoAxeViolations(page);
+
+    // /subscription: both memorials on the free plan, Premium to buy; card again said not to be set up.
+    await page.goto('/subscription');
+    await visible(page.getByRole('heading', { level: 1, name: 'Abonnementer' }));
+    const grethe = await visible(main.getByRole('article', { name: 'Grethe Lund' }));
+    await visible(grethe.getByText('Gratis plan'));
+    await grethe.getByRole('button', { name: 'Køb Premium' }).click();
+    await visible(grethe.getByRole('radio', { name: /Årlig/ }));
+    await visible(grethe.getByText(moneyMessages.stripeMissing));
+    await visible(grethe.getByRole('button', { name: /^Bestil og få faktura · 490,00 kr\.$/ }));
+    await expectNoAxeViolations(page);
+  });
+});
