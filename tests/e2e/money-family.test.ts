@@ -129,4 +129,20 @@ describe('a family orders a QR plaque', () => {
     await visible(grethe.getByRole('button', { name: /^Bestil og få faktura · 490,00 kr\.$/ }));
     await expectNoAxeViolations(page);
   });
+
+  test('a visitor is sent to log in; an invoice that is not yours is not found', async () => {
+    const { page, server } = e2e;
+    await consentGiven(page);
+    await page.goto('/subscription');
+    await waitForPath(page, '/login', `?redirect=${encodeURIComponent('/subscription')}`);
+
+    const stranger = await registerAccount(server);
+    await signInBrowser(page.context(), server, stranger);
+    e2e.expectBrowserError(/status of 404 .*\/api\/invoices\//);
+    await page.goto('/invoice-payment/6f1c0d2e-3b4a-4596-8778-695a4b3c2d1e');
+    await visible(page.getByRole('heading', { level: 1, name: 'Fakturaen blev ikke fundet' }));
+    await page.getByRole('main').getByRole('link', { name: 'Gå til mine bestillinger' }).click();
+    await waitForPath(page, '/orders');
+    await visible(page.getByText('Ingen bestillinger endnu'));
+  });
 });
