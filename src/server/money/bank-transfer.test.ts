@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCode, createUser } from '../../../tests/support/factories';
-import { type Person, castMemorial } from '../../../tests/support/memorial-cast';
+import { type Cast, type Person, castMemorial } from '../../../tests/support/memorial-cast';
 import { decodePng, pdfText } from '../../../tests/support/qr-decode';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
@@ -136,7 +136,7 @@ describe('Premium paid by bank transfer', () => {
 
   it('numbers the invoices of 50 purchases at once with no gap and no repeat', async () => {
     // Ten families, made one after another (memorials made at the same instant may wait on each other's slug).
-    const buyers = [];
+    const buyers: Cast[] = [];
     for (let i = 0; i < 10; i += 1) buyers.push(await castMemorial(t));
     const before = await t.database.db.select({ number: invoices.number }).from(invoices);
     const highest = Math.max(0, ...before.map((row) => row.number));
