@@ -8,6 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDealer } from '../../../tests/support/dealers';
 import { createCode, createUser } from '../../../tests/support/factories';
 import { type Cast, type Person, castMemorial } from '../../../tests/support/memorial-cast';
 import { decodePng, pdfText } from '../../../tests/support/qr-decode';
@@ -198,6 +199,53 @@ describe('a plaque', () => {
     );
     const [line] = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, id));
     expect(line).toMatchObject({ unitPriceOre: 89900, quantity: 1 });
+  });
+});
+
+describe('a reseller’s wholesale package', () => {
+  it('is for approved resellers only, paid by invoice, and earns the referrer its commission on the amount without moms', async () => {
+    const admin = { id: (await createUser(t.database.db, { role: 'admin' })).id, role: 'admin' as const };
+    const referrer = await createDealer(t, admin, { size: 1, record: { companyName: 'Stenhuggeriet Nord ApS', commissionBasisPoints: 1000 } });
+    const partner = await createDealer(t, admin, { size: 1, record: { companyName: 'Begravelse Syd ApS', referredBy: referrer.reseller.id } });
+    const item = { kind: 'qr_package', productSlug: 'qr-pakke-25', quantity: 2, delivery: { name: 'Begravelse Syd ApS', address: 'Havnegade 2', postcode: '6000', town: 'Kolding' } };
+    const buy = (cookie: string) => t.request({ method: 'POST', url: '/api/orders', headers: { cookie }, payload: { idempotencyKey: key(), paymentMethod: 'bank_transfer', item } });
+
+    const family = await castMemorial(t);
+    const refused = await buy(family.owner.cookie);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(moneyMessages.resellersOnly);
+    const catalogue = (await get(partner.cookie, '/api/catalogue')).json();
+    expect(catalogue.products.filter((p: { kind: string }) => p.kind === 'qr_package').map((p: { slug: string }) => p.slug)).toEqual(['qr-pakke-25', 'qr-pakke-50', 'qr-pakke-100']);
+
+    const created = await buy(partner.cookie);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().order).toMatchObject({ kind: 'qr_package', totalOre: 375000 });
+    const invoice = await get(partner.cookie, `/api/invoices/${created.json().invoiceId}/pdf`);
+    const text = await pdfText(invoice.rawPayload);
+    expect(text).toContain('Begravelse Syd ApS');
+    expect(text).toContain(partner.reseller.cvr);
+    expect(text).toContain('3.750,00 kr.');
+
+    expect((await get(referrer.cookie, '/api/resellers/me/partners')).json().totalCommissionOre).toBe(0);
+    await post(staff, `/api/admin/orders/${created.json().order.id}/mark-paid`);
+    const partners = (await get(referrer.cookie, '/api/resellers/me/partners')).json();
+    // 3.750,00 kr. incl. moms is 3.000,00 kr. without; 10 % of that is 300,00 kr.
+    expect(partners.totalCommissionOre).toBe(30000);
+    expect(partners.partners[0]).toMatchObject({ companyName: 'Begravelse Syd ApS', commissionOre: 30000 });
+
+    await post(staff, `/api/admin/orders/${created.json().order.id}/refund`, { reason: 'Pakken kom aldrig frem' });
+    expect((await get(referrer.cookie, '/api/resellers/me/partners')).json().totalCommissionOre).toBe(0);
+  });
+});
+
+describe('an AI extra', () => {
+  it('is ordered and paid now, at the catalogue’s price', async () => {
+    const { memorial, owner } = await castMemorial(t);
+    const greeting = await order(owner, { item: { kind: 'animated_greeting', memorialId: memorial.id } });
+    expect(greeting.statusCode, greeting.body).toBe(201);
+    expect(greeting.json().order).toMatchObject({ kind: 'animated_greeting', totalOre: 14900, title: 'Animeret hilsen' });
+    const song = await order(owner, { item: { kind: 'song', memorialId: memorial.id } });
+    expect(song.json().order).toMatchObject({ kind: 'song', totalOre: 19900 });
   });
 });
 
