@@ -73,12 +73,12 @@ export async function priceOrder(tx: Tx, userId: string, item: OrderItem, now: D
       if (!plan) throw unprocessable(moneyMessages.unknownProduct);
       const state = (await premiumStates(tx, [memorialId], now)).get(memorialId)!;
       if (state.forGood) throw conflict(moneyMessages.alreadyLifetime);
-      const period = plan.interval === 'month' ? 'én måned' : plan.interval === 'year' ? 'ét år' : 'for altid';
+      const title = plan.interval === 'month' ? 'Premium – én måned' : plan.interval === 'year' ? 'Premium – ét år' : plan.name;
       return {
         kind: 'premium',
         memorialId,
         resellerId: null,
-        lines: [line(`plan:${plan.slug}`, `${plan.name} (${period})`, 1, plan.priceOre)],
+        lines: [line(`plan:${plan.slug}`, title, 1, plan.priceOre)],
         details: { kind: 'premium', planSlug: item.planSlug },
         delivery: null,
         company: null,
