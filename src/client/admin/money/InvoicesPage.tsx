@@ -14,7 +14,7 @@ import { AdminLayout } from '../AdminLayout';
 import { ListResults, useListAddress } from '../ListControls';
 import { danishDay } from '../people/format';
 import { InvoiceStatusBadge } from './badges';
-import { INVOICE_KIND_LABELS, invoiceCount, invoiceName, invoicePdf, orderLink } from './format';
+import { INVOICE_KIND_LABELS, danishShortDay, invoiceCount, invoiceName, invoicePdf, orderLink } from './format';
 import { type AdminInvoiceRow, useInvoices } from './use-money';
 
 /** adminInvoicesQuery's limit. */
@@ -80,16 +80,16 @@ function PdfLink({ invoice }: { invoice: AdminInvoiceRow }) {
   );
 }
 
+/** Seven narrow columns (the kind under the number, the due date under the day issued), so it fits a tablet held upright. */
 function InvoiceTable({ invoices }: { invoices: AdminInvoiceRow[] }) {
   return (
-    <div className="mt-3 hidden overflow-x-auto rounded-lg border border-border md:block">
+    // relative: the PDF column's hidden heading is placed inside the scrolling box, not out past the page's edge.
+    <div className="relative mt-3 hidden overflow-x-auto rounded-lg border border-border md:block">
       <table className="w-full text-left text-sm">
         <thead className="bg-secondary/60 text-xs tracking-wide text-muted-foreground uppercase">
           <tr>
             <th scope="col" className="px-3 py-3 font-semibold">Nr.</th>
-            <th scope="col" className="px-3 py-3 font-semibold">Type</th>
             <th scope="col" className="px-3 py-3 font-semibold">Udstedt</th>
-            <th scope="col" className="px-3 py-3 font-semibold">Forfald</th>
             <th scope="col" className="px-3 py-3 font-semibold">Køber</th>
             <th scope="col" className="px-3 py-3 text-right font-semibold">Beløb</th>
             <th scope="col" className="px-3 py-3 font-semibold">Status</th>
@@ -101,14 +101,18 @@ function InvoiceTable({ invoices }: { invoices: AdminInvoiceRow[] }) {
         </thead>
         <tbody className="divide-y divide-border">
           {invoices.map((invoice) => (
-            <tr key={invoice.id} className="hover:bg-secondary/40">
-              <td className="px-3 py-1.5 font-semibold tabular-nums">{invoice.number}</td>
-              <td className="px-3 py-1.5 text-muted-foreground">{INVOICE_KIND_LABELS[invoice.kind]}</td>
-              <td className="px-3 py-1.5 whitespace-nowrap text-muted-foreground">{danishDay(invoice.issuedAt)}</td>
-              <td className="px-3 py-1.5 whitespace-nowrap text-muted-foreground">{invoice.kind === 'invoice' ? danishDay(invoice.dueAt) : '–'}</td>
-              <td className="max-w-56 px-3 py-1.5 break-words">{invoice.buyerName}</td>
-              <td className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">{formatPrice(invoice.totalOre)}</td>
-              <td className="px-3 py-1.5">
+            <tr key={invoice.id} className="align-top hover:bg-secondary/40">
+              <td className="px-3 py-3 whitespace-nowrap">
+                <span className="block font-semibold tabular-nums">{invoice.number}</span>
+                <span className="block text-muted-foreground">{INVOICE_KIND_LABELS[invoice.kind]}</span>
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap">
+                <span className="block">{danishShortDay(invoice.issuedAt)}</span>
+                {invoice.kind === 'invoice' ? <span className="block text-muted-foreground">forfald {danishShortDay(invoice.dueAt)}</span> : null}
+              </td>
+              <td className="min-w-32 px-3 py-3 break-words">{invoice.buyerName}</td>
+              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">{formatPrice(invoice.totalOre)}</td>
+              <td className="px-3 py-3">
                 <InvoiceStatusBadge status={invoice.status} />
               </td>
               <td className="px-3 py-1.5">
@@ -116,7 +120,7 @@ function InvoiceTable({ invoices }: { invoices: AdminInvoiceRow[] }) {
                   {invoice.orderNumber}
                 </Link>
               </td>
-              <td className="px-1 py-1.5 text-right">
+              <td className="py-1.5 pr-2 text-right">
                 <PdfLink invoice={invoice} />
               </td>
             </tr>

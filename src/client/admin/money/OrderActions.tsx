@@ -184,7 +184,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
         onConfirm={takeStep('shipped')}
         fields={trackingField}
       >
-        <p>{to ? `Sendt til ${to}.` : `${order.title} til ${order.buyerName}.`}</p>
+        <p>{to ? `Pakken går til ${to}.` : `${order.title} til ${order.buyerName}.`}</p>
       </ConfirmDialog>
 
       <ConfirmDialog

@@ -7,7 +7,7 @@ import type { AdminOrder } from './use-money';
 export function OrderLines({ order }: { order: AdminOrder }) {
   return (
     <Panel title="Varer">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Ordrens varer til de betalte priser</caption>
           <thead className="text-xs tracking-wide text-muted-foreground uppercase">

@@ -14,7 +14,7 @@ import { AdminLayout } from '../AdminLayout';
 import { ListResults, useListAddress } from '../ListControls';
 import { danishDay } from '../people/format';
 import { OrderStatusBadge } from './badges';
-import { orderCount, orderLink } from './format';
+import { danishShortDay, orderCount, orderLink } from './format';
 import { type AdminOrderRow, useOrders } from './use-money';
 
 /** adminOrdersQuery's limit. */
@@ -71,53 +71,54 @@ export default function OrdersPage() {
   );
 }
 
-/** The buyer, and the reseller the order belongs to when there is one. */
+/** The buyer, and under it the reseller the order belongs to when there is one (the e-mail is on the order's page). */
 function Buyer({ order }: { order: AdminOrderRow }) {
   return (
     <>
       <span className="block">{order.buyerName}</span>
-      <span className="block text-muted-foreground">{order.resellerName ? `Forhandler: ${order.resellerName}` : order.buyerEmail}</span>
+      {order.resellerName ? <span className="block text-muted-foreground">{order.resellerName}</span> : null}
     </>
   );
 }
 
+/** Five columns, each two lines at most (the number over its date, the amount over how it is paid), so it fits a tablet held upright. */
 function OrderTable({ orders }: { orders: AdminOrderRow[] }) {
   return (
     <div className="mt-3 hidden overflow-x-auto rounded-lg border border-border md:block">
       <table className="w-full text-left text-sm">
         <thead className="bg-secondary/60 text-xs tracking-wide text-muted-foreground uppercase">
           <tr>
-            <th scope="col" className="px-3 py-3 font-semibold">Nr.</th>
-            <th scope="col" className="px-3 py-3 font-semibold">Dato</th>
+            <th scope="col" className="px-3 py-3 font-semibold">Ordre</th>
             <th scope="col" className="px-3 py-3 font-semibold">Køber</th>
             <th scope="col" className="px-3 py-3 font-semibold">Vare</th>
             <th scope="col" className="px-3 py-3 text-right font-semibold">Beløb</th>
-            <th scope="col" className="px-3 py-3 font-semibold">Betaling</th>
             <th scope="col" className="px-3 py-3 font-semibold">Status</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
           {orders.map((order) => (
             <tr key={order.id} className="align-top hover:bg-secondary/40">
-              <td className="px-3 py-1.5">
+              <td className="px-3 pt-1 pb-2 whitespace-nowrap">
                 <Link
                   to={orderLink(order.id)}
                   aria-label={`Ordre ${order.number}`}
-                  className="inline-flex min-h-11 min-w-11 items-center font-semibold text-foreground tabular-nums underline decoration-gold/40 underline-offset-4 hover:decoration-gold-text"
+                  className="inline-flex min-h-10 min-w-11 items-center font-semibold text-foreground tabular-nums underline decoration-gold/40 underline-offset-4 hover:decoration-gold-text"
                 >
                   {order.number}
                 </Link>
+                <span className="block text-muted-foreground">{danishShortDay(order.createdAt)}</span>
               </td>
-              <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">{danishDay(order.createdAt)}</td>
-              <td className="max-w-56 px-3 py-3 break-words">
+              <td className="min-w-36 px-3 py-3 break-words">
                 <Buyer order={order} />
               </td>
-              <td className="max-w-64 px-3 py-3 break-words">
+              <td className="min-w-44 px-3 py-3 break-words">
                 <span className="block">{order.title}</span>
                 {order.memorialName ? <span className="block text-muted-foreground">{order.memorialName}</span> : null}
               </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">{formatPrice(order.totalOre)}</td>
-              <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</td>
+              <td className="px-3 py-3 text-right whitespace-nowrap">
+                <span className="block tabular-nums">{formatPrice(order.totalOre)}</span>
+                <span className="block text-muted-foreground">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>
+              </td>
               <td className="px-3 py-3">
                 <OrderStatusBadge status={order.status} />
               </td>

@@ -8,7 +8,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Pencil } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
-import { TextField } from '@/client/components/ui/text-field';
+import { FieldFrame, useFieldIds } from '@/client/components/ui/field';
+import { Input } from '@/client/components/ui/input';
 import { ApiError, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
 import { formatPrice } from '@/shared/pricing';
@@ -24,6 +25,7 @@ export function PriceRow({ price }: { price: Price }) {
   const editButton = useRef<HTMLButtonElement>(null);
   const save = useSetPrice();
   const field = useRef<HTMLInputElement>(null);
+  const ids = useFieldIds(true, error);
 
   const open = () => {
     setTyped(kronerText(price.priceOre));
@@ -68,57 +70,63 @@ export function PriceRow({ price }: { price: Price }) {
   };
 
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-2.5">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold break-words">{price.name}</span>
-          {price.active ? null : (
-            <span className="inline-flex items-center rounded-full border border-border px-2.5 text-xs leading-6 font-semibold whitespace-nowrap text-muted-foreground">Sælges ikke</span>
-          )}
-        </p>
-        <p className="text-sm text-muted-foreground">
-          <span className="code-text">{price.slug}</span> · ændret {danishDay(price.updatedAt)}
-        </p>
-      </div>
-
-      {editing ? (
-        <form noValidate onSubmit={check} className="flex w-full flex-wrap items-start gap-2 sm:w-auto">
-          <TextField
-            ref={field}
-            label={`Ny pris for ${price.name}`}
-            hint="I kroner inkl. moms, fx 599,00."
-            inputMode="decimal"
-            autoComplete="off"
-            autoFocus
-            value={typed}
-            error={error}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              setError(undefined);
-            }}
-            onKeyDown={(event) => event.key === 'Escape' && stop()}
-            className="w-full sm:w-56"
-          />
-          <div className="flex gap-2 sm:mt-8">
-            <Button type="submit" size="sm">
-              Gem
-            </Button>
-            <Button variant="secondary" size="sm" onClick={stop}>
-              Fortryd
-            </Button>
-          </div>
-        </form>
-      ) : (
+    <li className="py-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-semibold break-words">{price.name}</span>
+            {price.active ? null : (
+              <span className="inline-flex items-center rounded-full border border-border px-2.5 text-xs leading-6 font-semibold whitespace-nowrap text-muted-foreground">Sælges ikke</span>
+            )}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            <span className="font-mono text-xs">{price.slug}</span> · ændret {danishDay(price.updatedAt)}
+          </p>
+        </div>
         <div className="flex items-center gap-3">
           <span className="font-semibold whitespace-nowrap tabular-nums">{price.priceOre === 0 ? 'Gratis' : formatPrice(price.priceOre)}</span>
-          {price.priceOre === 0 ? null : (
+          {price.priceOre === 0 || editing ? null : (
             <Button ref={editButton} variant="secondary" size="sm" onClick={open} aria-label={`Ret prisen på ${price.name}`}>
               <Pencil aria-hidden="true" />
               Ret pris
             </Button>
           )}
         </div>
-      )}
+      </div>
+
+      {editing ? (
+        <form noValidate onSubmit={check} className="mt-3">
+          <FieldFrame ids={ids} label={`Ny pris for ${price.name}`} hint="I kroner inkl. moms, fx 599,00." error={error}>
+            <div className="flex flex-wrap items-center gap-2">
+              {/* The input fills its box (inputClass's w-full): the box is the width of a price. */}
+              <div className="w-44">
+              <Input
+                ref={field}
+                id={ids.id}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={ids.describedBy}
+                inputMode="decimal"
+                autoComplete="off"
+                autoFocus
+                value={typed}
+                onChange={(event) => {
+                  setTyped(event.target.value);
+                  setError(undefined);
+                }}
+                onKeyDown={(event) => event.key === 'Escape' && stop()}
+                className="tabular-nums"
+              />
+              </div>
+              <Button type="submit" size="sm">
+                Gem
+              </Button>
+              <Button variant="secondary" size="sm" onClick={stop}>
+                Fortryd
+              </Button>
+            </div>
+          </FieldFrame>
+        </form>
+      ) : null}
 
       <ConfirmDialog
         open={asking !== null}

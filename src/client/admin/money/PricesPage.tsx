@@ -26,7 +26,7 @@ export default function PricesPage() {
         Ordrer, der allerede er lagt, beholder den pris, kunden betalte, og deres fakturaer ændres ikke. Det gælder også en ordre, der venter på bankoverførsel: den betales til prisen, da den blev lagt.
       </Notice>
       {prices ? (
-        <div className="mt-6 grid gap-6 xl:grid-cols-2 xl:items-start">
+        <div className="mt-6 max-w-3xl space-y-6">
           {GROUPS.map(({ kind, title, empty }) => {
             const rows = prices.filter((price) => price.kind === kind);
             return (

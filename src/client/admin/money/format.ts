@@ -2,6 +2,11 @@
 import { adminMoneyMessages } from '@/shared/money-admin';
 import { danishNumber } from '../people/format';
 
+const shortDay = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Copenhagen' });
+
+/** "22. nov. 2026": a date in a dense table's column, where the month in full would push the rest onto more lines. */
+export const danishShortDay = (iso: string) => shortDay.format(new Date(iso));
+
 /** "1 ordre", "12 ordrer". */
 export const orderCount = (n: number) => `${danishNumber(n)} ${n === 1 ? 'ordre' : 'ordrer'}`;
 /** "1 faktura", "12 fakturaer". */
