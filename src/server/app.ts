@@ -51,6 +51,8 @@ import { POST_DIGEST, sendPostDigest, sweepPostMails } from './notifications/pos
 import { postMailRoutes } from './notifications/post-mail-routes';
 import { postRoutes } from './posts/routes';
 import { PURGE_RUNS, purgeJobs, purgeLimitRows } from './privacy/purges';
+import { moneyAdminRoutes } from './money/admin-routes';
+import { moneyRoutes } from './money/routes';
 import { pricingRoutes } from './pricing/routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
@@ -268,6 +270,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   contactRoutes(app, deps);
   supportRoutes(app, deps);
   pricingRoutes(app, deps);
+  moneyRoutes(app, deps);
+  moneyAdminRoutes(app, deps);
   memorialRoutes(app, deps);
   memberRoutes(app, deps);
   invitationRoutes(app, deps);

@@ -57,6 +57,7 @@ const aesKey = z
     return z.NEVER;
   });
 
+const optionalText = z.string().optional().or(z.literal('').transform(() => undefined));
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const schema = z.object({
@@ -86,6 +87,16 @@ const schema = z.object({
   DATA_CONTROLLER_NAME: z.string().min(1).default('Mindested ApS'),
   DATA_CONTROLLER_ADDRESS: z.string().default(''),
   DATA_CONTROLLER_CVR: z.string().regex(/^(\d{8})?$/, 'skal være et CVR-nummer på 8 cifre').default(''),
+  // Money (decision 0025). Without STRIPE_SECRET_KEY card and MobilePay say they are not set up and
+  // bank transfer still works; the webhook refuses everything it cannot verify either way.
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  // Where the stripe library sends its calls, for a local fake in tests and benchmarks only.
+  STRIPE_API_URL: z.url('skal være en fuld adresse, fx http://127.0.0.1:12111').optional().or(z.literal('').transform(() => undefined)),
+  // The seller's bank account on invoices paid by transfer; until all three are set, no such invoice is issued.
+  BANK_REG_NUMBER: z.string().regex(/^(\d{4})?$/, 'skal være et registreringsnummer på 4 cifre').default(''),
+  BANK_ACCOUNT_NUMBER: z.string().regex(/^(\d{6,10})?$/, 'skal være et kontonummer på 6 til 10 cifre').default(''),
+  BANK_IBAN: z.string().regex(/^([A-Z]{2}\d{2}[A-Z0-9 ]{10,30})?$/, 'skal være et IBAN-nummer, fx DK50 0040 0440 1162 43').default(''),
   // Media in an S3-compatible bucket shared by every instance; without S3_BUCKET, on the local disk
   // under DATA_DIR/media (src/server/lib/storage.ts).
   S3_BUCKET: z.string().optional().or(z.literal('').transform(() => undefined)),

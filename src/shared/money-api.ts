@@ -8,6 +8,7 @@
  *   POST   /api/orders                               orderBody → 201 orderCreated (the same key again: 200, the same order)
  *   GET    /api/orders                               ordersResponse (the buyer's own)
  *   GET    /api/orders/{id}                          orderDetail; 404 another's
+ *   POST   /api/orders/{id}/cancel                   → orderDetail (an order still waiting for payment; its open invoice is credited)
  *   POST   /api/orders/{id}/checkout                 checkoutBody → checkoutResponse (pay an open order by card or MobilePay)
  *   GET    /api/checkout/{sessionId}                 checkoutResult (asks Stripe, so a missed webhook is caught up)
  *   GET    /api/invoices/{id}                        invoiceDetail; 404 another's
@@ -19,7 +20,7 @@
  */
 import { z } from 'zod';
 import './zod-locale';
-import { EMAIL_MAX, FULL_NAME_MAX } from './constants';
+import { FULL_NAME_MAX } from './constants';
 import { isValidCvr, normalizeCvr } from './cvr';
 import { INVOICE_STATUSES, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS, PREMIUM_PLAN_SLUGS } from './money';
 import { PLAN_INTERVALS } from './pricing';
