@@ -14,12 +14,15 @@ export interface AdminSection {
 
 export const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
 export const SUPPORT_DESK: readonly StaffRole[] = ['admin', 'support'];
+/** As server/money/admin-routes.ts: support and production read orders, production and admins move them along; only admins touch money. */
+export const ORDER_READERS: readonly StaffRole[] = ['admin', 'support', 'production'];
+export const ORDER_MOVERS: readonly StaffRole[] = ['admin', 'production'];
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/dashboard', label: 'Overblik', icon: LayoutDashboard, roles: ADMIN_ONLY },
   { to: '/admin/users', label: 'Personer', icon: Users, roles: ADMIN_ONLY },
   { to: '/admin/resellers', label: 'Forhandlere', icon: Store, roles: ADMIN_ONLY },
-  { to: '/admin/orders', label: 'Ordrer', icon: ShoppingBag, roles: ADMIN_ONLY },
+  { to: '/admin/orders', label: 'Ordrer', icon: ShoppingBag, roles: ORDER_READERS },
   { to: '/admin/invoices', label: 'Fakturaer', icon: ReceiptText, roles: ADMIN_ONLY },
   { to: '/admin/prices', label: 'Priser', icon: Tags, roles: ADMIN_ONLY },
   { to: '/admin/support', label: 'Support', icon: Inbox, roles: SUPPORT_DESK },

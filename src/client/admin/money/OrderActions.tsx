@@ -1,7 +1,8 @@
 /**
  * "Handlinger": the steps staff may take with an order from where it stands (the server's
  * `nextSteps`, `canMarkPaid`, `canRefund`), each asked first in a dialog that says what follows.
- * Shipping takes an optional tracking number, cancelling and refunding a reason. The server
+ * Shipping takes an optional tracking number, cancelling and refunding a reason. Only what the
+ * person's role may do is offered (admin-nav.ts's ORDER_MOVERS move it; money is admins'). The server
  * decides in the end: a refusal (the order moved on meanwhile: 409) is said in a toast, the
  * dialog stays open and the order is read again.
  */
@@ -10,9 +11,11 @@ import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { TextAreaField } from '@/client/components/ui/text-area-field';
 import { TextField } from '@/client/components/ui/text-field';
+import { useUser } from '@/client/lib/use-user';
 import { ORDER_STATUS_LABELS } from '@/shared/money';
 import { refundBody } from '@/shared/money-admin';
 import { formatPrice } from '@/shared/pricing';
+import { ORDER_MOVERS } from '../admin-nav';
 import { Panel } from '../Panel';
 import { invoiceName } from './format';
 import { type AdminOrder, type OrderStep, useOrderAction } from './use-money';
@@ -62,12 +65,20 @@ export function OrderActions({ order }: { order: AdminOrder }) {
     failed: 'Ordren blev ikke refunderet',
   });
 
-  const steps = STEPS.filter((s) => order.nextSteps.includes(s));
+  const { user } = useUser();
+  const role = user?.role ?? 'user';
+  const mover = (ORDER_MOVERS as readonly string[]).includes(role);
+  const admin = role === 'admin';
+  const canMarkPaid = order.canMarkPaid && admin;
+  const canRefund = order.canRefund && admin;
+  // Cancelling an unpaid order touches its invoice: the server leaves it to admins.
+  const steps = STEPS.filter((s) => order.nextSteps.includes(s) && (s === 'cancelled' ? admin : mover));
   const forward = steps.filter((s) => s !== 'cancelled');
   const openInvoice = order.invoices.find((invoice) => invoice.kind === 'invoice' && invoice.status === 'open');
   const paidInvoice = order.invoices.find((invoice) => invoice.kind === 'invoice' && invoice.status !== 'open');
   const byStripe = order.paymentMethod === 'card' || order.paymentMethod === 'mobilepay';
-  const nothing = steps.length === 0 && !order.canMarkPaid && !order.canRefund;
+  const nothing = steps.length === 0 && !canMarkPaid && !canRefund;
+  const nothingForAnyone = !STEPS.some((s) => order.nextSteps.includes(s)) && !order.canMarkPaid && !order.canRefund;
 
   const takeStep = (status: OrderStep) => () => {
     if (status === 'cancelled' && note.trim().length < 3) {
@@ -116,16 +127,20 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   return (
     <Panel title="Handlinger">
       {nothing ? (
-        <p className="text-muted-foreground">Ordren er {ORDER_STATUS_LABELS[order.status].toLowerCase()}. Der er ikke flere trin at tage.</p>
+        <p className="text-muted-foreground">
+          {nothingForAnyone
+            ? `Ordren er ${ORDER_STATUS_LABELS[order.status].toLowerCase()}. Der er ikke flere trin at tage.`
+            : 'Produktionen eller en administrator tager ordrens næste trin.'}
+        </p>
       ) : (
         <div className="grid gap-2">
-          {order.canMarkPaid ? (
+          {canMarkPaid ? (
             <Button variant="primary" onClick={() => ask('mark-paid')}>
               Marker bankoverførsel som modtaget
             </Button>
           ) : null}
           {forward.map((s) => (
-            <Button key={s} variant={order.canMarkPaid ? 'secondary' : 'primary'} onClick={() => ask(s)}>
+            <Button key={s} variant={canMarkPaid ? 'secondary' : 'primary'} onClick={() => ask(s)}>
               {STEP_LABELS[s]}
             </Button>
           ))}
@@ -134,7 +149,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
               {STEP_LABELS.cancelled}
             </Button>
           ) : null}
-          {order.canRefund ? (
+          {canRefund ? (
             <Button variant="secondary" onClick={() => ask('refund')}>
               Refunder
             </Button>
@@ -219,7 +234,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
         pendingLabel="Refunderer..."
         pending={refund.isPending}
         onConfirm={sendRefund}
-        fields={noteField('Begrundelse', 'Kunden ser den ikke, men den står i loggen.')}
+        fields={noteField('Begrundelse', 'Står ved trinnet i ordrens forløb og i loggen.')}
       >
         <p>
           {formatPrice(order.totalOre)} refunderes, og der udstedes en kreditnota med det næste fakturanummer{paidInvoice ? `, som krediterer ${invoiceName(paidInvoice).toLowerCase()}` : ''}.

@@ -11,9 +11,9 @@ import { Panel } from '../Panel';
 import { PriceRow } from './PriceRow';
 import { type PriceRow as Price, usePrices } from './use-money';
 
-const GROUPS: readonly { kind: Price['kind']; title: string; empty: string }[] = [
-  { kind: 'plan', title: 'Premium', empty: 'Der er ingen planer.' },
-  { kind: 'product', title: 'Varer', empty: 'Der er ingen varer.' },
+const GROUPS: readonly { kind: Price['kind']; title: string; about: string; empty: string }[] = [
+  { kind: 'plan', title: 'Planer', about: 'Premium og kortene på prissiden.', empty: 'Der er ingen planer.' },
+  { kind: 'product', title: 'Varer', about: 'QR-plader, ekstra koder, AI-ekstra og forhandlernes QR-pakker.', empty: 'Der er ingen varer.' },
 ];
 
 export default function PricesPage() {
@@ -27,10 +27,11 @@ export default function PricesPage() {
       </Notice>
       {prices ? (
         <div className="mt-6 max-w-3xl space-y-6">
-          {GROUPS.map(({ kind, title, empty }) => {
+          {GROUPS.map(({ kind, title, about, empty }) => {
             const rows = prices.filter((price) => price.kind === kind);
             return (
               <Panel key={kind} title={title}>
+                <p className="text-sm text-muted-foreground">{about}</p>
                 {rows.length === 0 ? (
                   <p className="text-muted-foreground">{empty}</p>
                 ) : (
