@@ -4,13 +4,14 @@
  * Shipping takes an optional tracking number, cancelling and refunding a reason. Only what the
  * person's role may do is offered (admin-nav.ts's ORDER_MOVERS move it; money is admins'). The server
  * decides in the end: a refusal (the order moved on meanwhile: 409) is said in a toast, the
- * dialog stays open and the order is read again.
+ * dialog closes and the order is read again.
  */
 import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { TextAreaField } from '@/client/components/ui/text-area-field';
 import { TextField } from '@/client/components/ui/text-field';
+import { ApiError } from '@/client/lib/request';
 import { useUser } from '@/client/lib/use-user';
 import { ORDER_STATUS_LABELS } from '@/shared/money';
 import { refundBody } from '@/shared/money-admin';
@@ -26,11 +27,19 @@ type Question = OrderStep | 'mark-paid' | 'refund' | null;
 const NOTE_MAX = 300;
 const STEPS: readonly OrderStep[] = ['in_production', 'shipped', 'delivered', 'cancelled'];
 
-export const STEP_LABELS: Record<OrderStep, string> = {
+const STEP_LABELS: Record<OrderStep, string> = {
   in_production: 'Sæt i produktion',
   shipped: 'Marker som afsendt',
   delivered: 'Marker som leveret',
   cancelled: 'Annuller ordren',
+};
+
+/** The toast's words when a step is taken: "Ordre 1042 er afsendt". */
+const STEP_DONE: Record<OrderStep, string> = {
+  in_production: 'er sat i produktion',
+  shipped: 'er afsendt',
+  delivered: 'er leveret',
+  cancelled: 'er annulleret',
 };
 
 const cancelReason = 'Skriv hvorfor ordren annulleres.';
@@ -47,11 +56,14 @@ export function OrderActions({ order }: { order: AdminOrder }) {
     setAsking(question);
   };
   const close = () => setAsking(null);
-  const closed = { onSuccess: close };
+  // Done, or refused because the order moved on meanwhile (409) or is gone (404): the question is
+  // moot, so the dialog closes and the toast and the order read again say why. Anything else (no
+  // connection) keeps it open to try again.
+  const closed = { onSuccess: close, onError: (error: Error) => error instanceof ApiError && (error.status === 409 || error.status === 404) && close() };
 
   const step = useOrderAction<{ status: OrderStep; note: string }>(order.id, 'status', {
     done: (next, body) => ({
-      title: `Ordre ${next.number}: ${ORDER_STATUS_LABELS[next.status].toLowerCase()}`,
+      title: `Ordre ${next.number} ${STEP_DONE[body.status]}`,
       description: body.status === 'shipped' && body.note ? `Sporingsnummer: ${body.note}` : undefined,
     }),
     failed: 'Ordren blev ikke flyttet',

@@ -1,6 +1,6 @@
 /**
  * "Forløb": the order's steps in the order they were taken, each with its time and what was noted
- * with it (a tracking number, a reason). The step it stands at now is marked.
+ * with it (a tracking number, a reason). The step it stands at now is marked (gold, and aria-current).
  */
 import { cn } from '@/client/lib/cn';
 import { ORDER_STATUS_LABELS } from '@/shared/money';
@@ -19,15 +19,12 @@ export function OrderTimeline({ order }: { order: AdminOrder }) {
           {events.map((event, index) => {
             const now = index === events.length - 1;
             return (
-              <li key={`${event.status}-${event.at}`} className="relative">
+              <li key={`${event.status}-${event.at}`} className="relative" aria-current={now ? 'step' : undefined}>
                 <span
                   aria-hidden="true"
                   className={cn('absolute top-1.5 -left-[1.6rem] size-3 rounded-full border-2 border-card', now ? 'bg-gold' : 'bg-muted-foreground/50')}
                 />
-                <p className="font-semibold">
-                  {ORDER_STATUS_LABELS[event.status]}
-                  {now ? <span className="sr-only"> (nu)</span> : null}
-                </p>
+                <p className="font-semibold">{ORDER_STATUS_LABELS[event.status]}</p>
                 <p className="text-sm text-muted-foreground">
                   <time dateTime={event.at}>{danishMoment(event.at)}</time>
                 </p>
