@@ -236,7 +236,10 @@ export function OrderActions({ order }: { order: AdminOrder }) {
         onConfirm={takeStep('cancelled')}
         fields={noteField('Begrundelse', 'Står ved trinnet i ordrens forløb og i loggen.')}
       >
-        <p>Ordren er ikke betalt, så der er intet at refundere. En annulleret ordre kan ikke betales eller tages op igen.</p>
+        <p>
+          Ordren er ikke betalt, så der er intet at refundere.
+          {openInvoice ? ` ${invoiceName(openInvoice)} krediteres med en kreditnota.` : ''} En annulleret ordre kan ikke betales eller tages op igen.
+        </p>
       </ConfirmDialog>
 
       <ConfirmDialog

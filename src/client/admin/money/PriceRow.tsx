@@ -100,22 +100,22 @@ export function PriceRow({ price }: { price: Price }) {
             <div className="flex flex-wrap items-center gap-2">
               {/* The input fills its box (inputClass's w-full): the box is the width of a price. */}
               <div className="w-44">
-              <Input
-                ref={field}
-                id={ids.id}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={ids.describedBy}
-                inputMode="decimal"
-                autoComplete="off"
-                autoFocus
-                value={typed}
-                onChange={(event) => {
-                  setTyped(event.target.value);
-                  setError(undefined);
-                }}
-                onKeyDown={(event) => event.key === 'Escape' && stop()}
-                className="tabular-nums"
-              />
+                <Input
+                  ref={field}
+                  id={ids.id}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={ids.describedBy}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  autoFocus
+                  value={typed}
+                  onChange={(event) => {
+                    setTyped(event.target.value);
+                    setError(undefined);
+                  }}
+                  onKeyDown={(event) => event.key === 'Escape' && stop()}
+                  className="tabular-nums"
+                />
               </div>
               <Button type="submit" size="sm">
                 Gem
