@@ -22,7 +22,7 @@ export const adminMoneyMessages = {
   stepDoesNotFollow: 'Ordren kan ikke flyttes dertil fra sit nuværende trin.',
   notBankTransfer: 'Kun en ordre, der betales med bankoverførsel, kan markeres som betalt her.',
   notRefundable: 'Ordren er ikke betalt, så der er intet at refundere.',
-  refundReason: 'Skriv hvorfor ordren refunderes (kunden ser det ikke, men det står i loggen).',
+  refundReason: 'Skriv hvorfor ordren refunderes. Det står i ordrens forløb, som kunden også kan se, og i loggen.',
   price: 'Skriv en pris i hele kroner og øre, fx 599,00.',
 } as const;
 

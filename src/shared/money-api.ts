@@ -131,6 +131,8 @@ export const orderItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('premium'), memorialId: z.string().uuid(), planSlug: z.enum(PREMIUM_PLAN_SLUGS) }),
   z.object({ kind: z.literal('plaque'), memorialId: z.string().uuid(), productSlug: z.string().max(60), lines: z.array(line).max(3), delivery: deliveryAddress }),
   z.object({ kind: z.literal('extra_codes'), memorialId: z.string().uuid(), quantity: z.number().int().min(1).max(10), delivery: deliveryAddress }),
+  // Ordered and paid now; made when the AI extras are built (their production is not here yet).
+  z.object({ kind: z.enum(['animated_greeting', 'song']), memorialId: z.string().uuid() }),
   z.object({ kind: z.literal('qr_package'), productSlug: z.string().max(60), quantity: z.number().int().min(1).max(20), delivery: deliveryAddress }),
 ]);
 export type OrderItem = z.infer<typeof orderItem>;

@@ -58,6 +58,8 @@ export interface E2eServer {
 export interface StartOptions {
   /** How many codes to make with the CLI before the server starts (default 10). */
   qrCodes?: number;
+  /** More of the server's settings, e.g. the seller's and bank details that invoicing needs. */
+  env?: Record<string, string>;
 }
 
 /** A loopback port nobody listens on right now. */
@@ -183,6 +185,7 @@ export async function startE2eServer(options: StartOptions = {}): Promise<E2eSer
     BASE_URL: baseUrl,
     LOG_LEVEL: 'warn',
     SMTP_URL: mail.url,
+    ...options.env,
     ...database!.env,
   });
 

@@ -6,7 +6,7 @@ import { type ComponentType, lazy } from 'react';
 import { Navigate, Route } from 'react-router';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 import { AdminGuard } from './AdminGuard';
-import { ADMIN_ONLY, SUPPORT_DESK } from './admin-nav';
+import { ADMIN_ONLY, ORDER_READERS, SUPPORT_DESK } from './admin-nav';
 
 /** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
@@ -28,6 +28,10 @@ const PAGES: AdminPage[] = [
   { path: '/admin/users/:id', roles: ADMIN_ONLY, page: lazy(() => import('./people/PersonPage')) },
   { path: '/admin/resellers', roles: ADMIN_ONLY, page: lazy(() => import('./resellers/ResellersPage')) },
   { path: '/admin/resellers/:id', roles: ADMIN_ONLY, page: lazy(() => import('./resellers/ResellerPage')) },
+  { path: '/admin/orders', roles: ORDER_READERS, page: lazy(() => import('./money/OrdersPage')) },
+  { path: '/admin/orders/:id', roles: ORDER_READERS, page: lazy(() => import('./money/OrderPage')) },
+  { path: '/admin/invoices', roles: ADMIN_ONLY, page: lazy(() => import('./money/InvoicesPage')) },
+  { path: '/admin/prices', roles: ADMIN_ONLY, page: lazy(() => import('./money/PricesPage')) },
   { path: '/admin/support', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportInboxPage')) },
   { path: '/admin/support/:id', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportThreadPage')) },
   ...['/warehouse-scan', '/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),

@@ -37,7 +37,7 @@ async function step(tx: Tx, order: Pick<OrderRow, 'id'>, from: readonly OrderSta
   return changed;
 }
 
-const MONTH_DAYS = { month: 1, year: 12 } as const;
+const MONTHS = { month: 1, year: 12 } as const;
 
 function addMonths(date: Date, months: number): Date {
   const next = new Date(date);
@@ -49,9 +49,12 @@ function addMonths(date: Date, months: number): Date {
 async function grantPeriod(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   if (order.details.kind !== 'premium' || !order.memorialId) return;
   const [plan] = await tx.select({ interval: plans.interval }).from(plans).where(eq(plans.slug, order.details.planSlug));
-  const start = await nextPeriodStart(tx, order.memorialId, now);
-  if (start === 'for-good') return;
-  const endsAt = plan?.interval === 'month' || plan?.interval === 'year' ? addMonths(start, MONTH_DAYS[plan.interval]) : null;
+  const next = await nextPeriodStart(tx, order.memorialId, now);
+  if (next === 'for-good') return;
+  const periodic = plan?.interval === 'month' || plan?.interval === 'year';
+  // For good starts now, whatever is still running; a period starts where the running one ends.
+  const start = periodic ? next : now;
+  const endsAt = periodic ? addMonths(start, MONTHS[plan.interval as 'month' | 'year']) : null;
   await tx
     .insert(premiumPeriods)
     .values({ memorialId: order.memorialId, startsAt: start, endsAt, orderId: order.id, source: `order:${order.id}` })

@@ -12,7 +12,7 @@ import { qrCodes, resellers } from '../db/schema';
 import { HttpError, badRequest, conflict, notFound } from '../lib/errors';
 import { adminAccess } from '../memorials/members';
 import { mustBeApproved } from '../resellers/self';
-import { activeProduct, premiumPlan } from './catalogue';
+import { activeProduct, activeProducts, premiumPlan } from './catalogue';
 import { premiumStates } from './premium';
 
 export interface PricedLine {
@@ -73,12 +73,12 @@ export async function priceOrder(tx: Tx, userId: string, item: OrderItem, now: D
       if (!plan) throw unprocessable(moneyMessages.unknownProduct);
       const state = (await premiumStates(tx, [memorialId], now)).get(memorialId)!;
       if (state.forGood) throw conflict(moneyMessages.alreadyLifetime);
-      const period = plan.interval === 'month' ? 'én måned' : plan.interval === 'year' ? 'ét år' : 'for altid';
+      const title = plan.interval === 'month' ? 'Premium – én måned' : plan.interval === 'year' ? 'Premium – ét år' : plan.name;
       return {
         kind: 'premium',
         memorialId,
         resellerId: null,
-        lines: [line(`plan:${plan.slug}`, `${plan.name} (${period})`, 1, plan.priceOre)],
+        lines: [line(`plan:${plan.slug}`, title, 1, plan.priceOre)],
         details: { kind: 'premium', planSlug: item.planSlug },
         delivery: null,
         company: null,
@@ -114,6 +114,21 @@ export async function priceOrder(tx: Tx, userId: string, item: OrderItem, now: D
         lines: [line(`product:${product.slug}`, product.name, item.quantity, product.priceOre)],
         details: { kind: 'extra_codes', productSlug: product.slug, quantity: item.quantity },
         delivery: item.delivery,
+        company: null,
+      };
+    }
+    case 'animated_greeting':
+    case 'song': {
+      const memorialId = await memorialToBuyFor(tx, item.memorialId, userId);
+      const [product] = (await activeProducts(tx, { forResellers: false })).filter((row) => row.kind === item.kind);
+      if (!product) throw unprocessable(moneyMessages.unknownProduct);
+      return {
+        kind: item.kind,
+        memorialId,
+        resellerId: null,
+        lines: [line(`product:${product.slug}`, product.name, 1, product.priceOre)],
+        details: { kind: item.kind, productSlug: product.slug },
+        delivery: null,
         company: null,
       };
     }

@@ -8,6 +8,7 @@
  * caller, making what it needs with `make` (fresh for each call, so calls do not spoil each other).
  * A route under /api/admin without a row fails the test.
  */
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +17,10 @@ import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
 import { type StaffRole, STAFF_ROLES, staffMessages } from '../../shared/staff';
-import { contactMessages, staffTwoFactor } from '../db/schema';
+import { contactMessages, orders, staffTwoFactor } from '../db/schema';
 import { createPackage } from '../qr/packages';
+import { issueInvoice } from '../money/invoices';
+import type { OrderStatus, PaymentMethod } from '../../shared/money';
 import { secretFromText, totpCode } from './totp';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,6 +41,10 @@ interface Make {
   reseller(overrides?: Parameters<typeof createReseller>[1]): Promise<string>;
   /** A contact message: a support thread's id. */
   contactMessage(): Promise<string>;
+  /** An order in `status` (a plaque to be paid by transfer unless told otherwise): its id. */
+  order(status: OrderStatus, paymentMethod?: PaymentMethod): Promise<string>;
+  /** An invoice for a new order: its id. */
+  invoice(): Promise<string>;
   /** Removes the caller's second factor, so a set-up can start afresh. */
   noFactor(caller: Caller | null): Promise<void>;
   /** A set-up token and its first code for the caller (dummies for a caller who may not start one). */
@@ -60,6 +67,7 @@ const ADMIN: readonly StaffRole[] = ['admin'];
 const SUPPORT_DESK: readonly StaffRole[] = ['admin', 'support'];
 const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
 const ANY_STAFF: readonly StaffRole[] = STAFF_ROLES;
+const ORDER_READERS: readonly StaffRole[] = ['admin', 'support', 'production'];
 
 // One line per call.
 const ROWS: Row[] = [
@@ -90,6 +98,15 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/resellers/:id/reinstate', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller({ status: 'suspended', statusReason: 'Ubetalt faktura.' })}/reinstate` }) },
   { method: 'POST', url: '/api/admin/resellers/:id/commission', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller()}/commission`, payload: { commissionBasisPoints: 1250 } }) },
   { method: 'POST', url: '/api/admin/resellers/:id/setup-link', roles: ADMIN, request: async (make) => ({ url: `/api/admin/resellers/${await make.reseller()}/setup-link` }) },
+  { method: 'GET', url: '/api/admin/orders', roles: ORDER_READERS, request: async () => ({ url: '/api/admin/orders?q=matrix&status=paid' }) },
+  { method: 'GET', url: '/api/admin/orders/:id', roles: ORDER_READERS, request: async (make) => ({ url: `/api/admin/orders/${await make.order('paid')}` }) },
+  { method: 'POST', url: '/api/admin/orders/:id/status', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/orders/${await make.order('paid')}/status`, payload: { status: 'in_production' } }) },
+  { method: 'POST', url: '/api/admin/orders/:id/mark-paid', roles: ADMIN, request: async (make) => ({ url: `/api/admin/orders/${await make.order('pending_payment')}/mark-paid` }) },
+  { method: 'POST', url: '/api/admin/orders/:id/refund', roles: ADMIN, request: async (make) => ({ url: `/api/admin/orders/${await make.order('paid')}/refund`, payload: { reason: 'Fortrudt købet.' } }) },
+  { method: 'GET', url: '/api/admin/invoices', roles: ADMIN, request: async () => ({ url: '/api/admin/invoices?status=open' }) },
+  { method: 'GET', url: '/api/admin/invoices/:id/pdf', roles: ORDER_READERS, request: async (make) => ({ url: `/api/admin/invoices/${await make.invoice()}/pdf` }) },
+  { method: 'GET', url: '/api/admin/prices', roles: ADMIN, request: async () => ({}) },
+  { method: 'PUT', url: '/api/admin/prices/:kind/:slug', roles: ADMIN, request: async () => ({ url: '/api/admin/prices/product/ekstra-qr-kode', payload: { priceOre: 9900 + Math.floor(Math.random() * 1000) } }) },
   { method: 'GET', url: '/api/admin/support', roles: SUPPORT_DESK, request: async () => ({ url: '/api/admin/support?status=new&assigned=any' }) },
   { method: 'GET', url: '/api/admin/support/:id', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}` }) },
   { method: 'POST', url: '/api/admin/support/:id/replies', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}/replies`, payload: { body: 'Tak for din besked.' } }) },
@@ -164,6 +181,30 @@ const make: Make = {
     const at = t.clock.now();
     const [row] = await t.database.db.insert(contactMessages).values({ name: 'Inger Matrix', email: 'matrix@eksempel.dk', message: 'Hej, jeg har et spørgsmål.', createdAt: at, lastActivityAt: at }).returning();
     return row!.id;
+  },
+  async order(status, paymentMethod = 'bank_transfer') {
+    const buyer = await createUser(t.database.db);
+    const [row] = await t.database.db
+      .insert(orders)
+      .values({
+        kind: 'plaque',
+        status,
+        userId: buyer.id,
+        paymentMethod,
+        idempotencyKey: `matrix-${randomUUID()}`,
+        totalOre: 59900,
+        buyerName: buyer.fullName,
+        buyerEmail: buyer.email,
+        details: { kind: 'plaque', productSlug: 'plade-staal-5', lines: ['Matrix'], code: null },
+      })
+      .returning();
+    return row!.id;
+  },
+  async invoice() {
+    const orderId = await make.order('paid');
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const row = await t.database.db.transaction((tx) => issueInvoice(tx, t.app.deps.config, order!, { paidAt: t.clock.now(), now: t.clock.now() }));
+    return row.id;
   },
   async noFactor(caller) {
     if (caller) await t.database.db.delete(staffTwoFactor).where(eq(staffTwoFactor.userId, caller.id));

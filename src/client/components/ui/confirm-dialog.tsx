@@ -22,9 +22,11 @@ interface ConfirmDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
   /** Fields the answer needs (a reason, a rate), under the explanation; Enter in one confirms. */
   fields?: ReactNode;
+  /** The way out, when "Annuller" would read as the action itself (cancelling an order: "Behold ordren"). */
+  dismissLabel?: string;
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, pendingLabel, pending, onConfirm, variant = 'destructive', onCloseAutoFocus, fields }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, pendingLabel, pending, onConfirm, variant = 'destructive', onCloseAutoFocus, fields, dismissLabel = 'Annuller' }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -46,7 +48,7 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
           <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="secondary" disabled={pending}>
-                Annuller
+                {dismissLabel}
               </Button>
             </DialogClose>
             <Button type="submit" variant={variant} disabled={pending}>
