@@ -15,7 +15,8 @@ import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { consentGiven, expectFieldError, visible, waitForPath } from '../support/e2e-ui';
 import { INVOICING_ENV } from '../support/e2e-money';
-import { decodePng } from '../support/qr-decode';
+import { createAdmin, verifiedStaffSession } from '../support/e2e-staff';
+import { decodePng, pdfText } from '../support/qr-decode';
 
 // The seller's and the bank's details an invoice needs (decision 0025), and no Stripe.
 const e2e = setupE2e({ qrCodes: 2, env: { ...INVOICING_ENV, STRIPE_SECRET_KEY: '' } });
@@ -24,6 +25,13 @@ interface OrderList {
   orders: { id: string; kind: string; status: string; paymentMethod: string; totalOre: number }[];
 }
 
+/** What the first test leaves for the next ones: the journey goes on, one step a test, each with the whole time limit. */
+let journey: { family: Awaited<ReturnType<typeof registerAccount>>; session: string; staff: Awaited<ReturnType<typeof createAdmin>>; orderId: string; number: string } | undefined;
+const journeySoFar = () => {
+  if (!journey) throw new Error('the order was not made: see the test before');
+  return journey;
+};
+
 describe('a family orders a QR plaque', () => {
   test('sees the proof with its own code, pays by bank transfer once, and gets the invoice with the transfer details', async () => {
     const { page, server } = e2e;
@@ -31,6 +39,8 @@ describe('a family orders a QR plaque', () => {
     await consentGiven(page);
 
     // A family with a memorial whose stone has their code, and a second memorial without one.
+    // Staff first: on the embedded database, making an admin restarts the server.
+    const staff = await createAdmin(server);
     const family = await registerAccount(server, { fullName: 'Ole Lund' });
     const session = await signInBrowser(page.context(), server, family);
     const memorial = (await callApi<Memorial>(server, 'POST', '/api/memorials', { session, body: { name: 'Grethe Lund' } })).body;
@@ -108,6 +118,41 @@ describe('a family orders a QR plaque', () => {
     await page.goto('/orders');
     await visible(main.getByRole('link', { name: /QR-plade.*Grethe Lund.*799,00 kr\..*Afventer betaling/ }));
     await expectNoAxeViolations(page);
+    journey = { family, session, staff, orderId: mine.body.orders[0]!.id, number };
+  });
+
+  test('staff see the transfer arrive and send the plaque; the family follows it on /orders and opens the invoice PDF', async () => {
+    const { page, server } = e2e;
+    const { family, staff, orderId, number } = journeySoFar();
+    await page.setViewportSize({ width: 360, height: 780 });
+    await consentGiven(page);
+    await signInBrowser(page.context(), server, family);
+    const main = page.getByRole('main');
+    const { session: staffSession } = await verifiedStaffSession(server, staff);
+    expect((await callApi(server, 'POST', `/api/admin/orders/${orderId}/mark-paid`, { session: staffSession })).status).toBe(200);
+    expect((await callApi(server, 'POST', `/api/admin/orders/${orderId}/status`, { session: staffSession, body: { status: 'in_production' } })).status).toBe(200);
+    expect((await callApi(server, 'POST', `/api/admin/orders/${orderId}/status`, { session: staffSession, body: { status: 'shipped', note: 'PostNord 00370712345678' } })).status).toBe(200);
+    await page.goto('/orders');
+    await main.getByRole('link', { name: /QR-plade.*Grethe Lund.*799,00 kr\..*Afsendt/ }).click();
+    await visible(main.getByText('PostNord 00370712345678'));
+    const pdfLink = await visible(main.getByRole('link', { name: `Hent PDF (Faktura nr. ${number})` }));
+    const pdf = await page.request.get(new URL((await pdfLink.getAttribute('href'))!, server.baseUrl).href);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const text = await pdfText(await pdf.body());
+    expect(text).toMatch(new RegExp(`Fakturanr\\.\\s+${number}\\b`));
+    expect(text).toContain('CVR-nr. 12345674');
+    expect(text).toMatch(/Moms 25 %\s+159,80 kr\./);
+    expect(text).toMatch(/I alt inkl\. moms\s+799,00 kr\./);
+    expect(text).toContain('med bankoverførsel');
+  });
+
+  test('/subscription shows both memorials on the free plan, with Premium to buy by invoice', async () => {
+    const { page, server } = e2e;
+    const { family } = journeySoFar();
+    await page.setViewportSize({ width: 360, height: 780 });
+    await consentGiven(page);
+    await signInBrowser(page.context(), server, family);
+    const main = page.getByRole('main');
 
     // /subscription: both memorials on the free plan, Premium to buy; card again said not to be set up.
     await page.goto('/subscription');
