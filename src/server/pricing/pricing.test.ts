@@ -17,7 +17,7 @@ describe('GET /api/plans', () => {
     const response = await t.request({ method: 'GET', url: '/api/plans' });
     expect(response.statusCode).toBe(200);
     const { plans: listed } = response.json();
-    expect(listed.map((p: { slug: string }) => p.slug)).toEqual(['mindeside', 'premium-maaned', 'premium-aar', 'qr-plade', 'animeret-hilsen']);
+    expect(listed.map((p: { slug: string }) => p.slug)).toEqual(['mindeside', 'premium-maaned', 'premium-aar', 'premium-livstid', 'qr-plade', 'animeret-hilsen']);
     expect(listed[0]).toMatchObject({ name: 'Mindeside', priceOre: 0, interval: 'once', highlighted: false });
     expect(listed[2]).toMatchObject({ name: 'Premium årligt', interval: 'year', highlighted: true });
     expect(listed.every((p: { features: string[] }) => p.features.length > 0)).toBe(true);
