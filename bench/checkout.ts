@@ -3,7 +3,8 @@
  * figures and exits 1 when a budget is missed), with the official stripe library pointed at the
  * local fake of Stripe (tests/support/fake-stripe.ts) that signs and delivers webhooks over loopback:
  *
- *   - CHECKOUTS (default 100) families start a Premium checkout at the same instant, all pay at the
+ *   - CHECKOUTS (default 100) families start a Premium checkout at the same instant (every other one
+ *     a monthly card subscription, whose payment is three events; the rest for good, one), all pay at the
  *     same instant, and Stripe's webhooks arrive at once: every order is paid once, every event is
  *     recorded once, and the invoices' numbers have no gap and no repeat. Then every event is sent
  *     again: nothing changes.
@@ -66,15 +67,16 @@ async function main() {
           const response = await fetch(`${server.baseUrl}/api/orders`, {
             method: 'POST',
             headers: headers(family.cookie),
-            body: JSON.stringify({ idempotencyKey: `bench-${i}`, paymentMethod: 'card', item: { kind: 'premium', memorialId: family.memorialId, planSlug: 'premium-livstid' } }),
+            body: JSON.stringify({ idempotencyKey: `bench-checkout-${i}`, paymentMethod: 'card', item: { kind: 'premium', memorialId: family.memorialId, planSlug: i % 2 ? 'premium-maaned' : 'premium-livstid' } }),
           });
-          const body = (await response.json()) as { checkoutUrl?: string; order?: { id: string } };
-          return { status: response.status, sessionId: body.checkoutUrl ? new URL(body.checkoutUrl).pathname.split('/').pop()! : null };
+          const body = (await response.json()) as { checkoutUrl?: string; message?: string };
+          return { status: response.status, message: body.message, sessionId: body.checkoutUrl ? new URL(body.checkoutUrl).pathname.split('/').pop()! : null };
         }),
       );
       const startMs = Date.now() - started;
       const created = checkouts.filter((c) => c.status === 201 && c.sessionId);
       process.stdout.write(`  ${created.length} of ${CHECKOUTS} answered 201 with a checkout, in ${startMs} ms\n`);
+      for (const other of checkouts.filter((c) => c.status !== 201).slice(0, 3)) process.stdout.write(`  answered ${other.status}: ${other.message}\n`);
 
       process.stdout.write(`\n${created.length} payments at once, their webhooks delivered as they come ...\n`);
       started = Date.now();
