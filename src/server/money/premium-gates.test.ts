@@ -147,6 +147,14 @@ describe('a memorial without Premium', () => {
     expect(await galleryRows(memorial.id)).toBe(FREE_PHOTO_LIMIT);
   });
 
+  it('gives the last place to one of two uploads sent at once', async () => {
+    const { memorial, owner, coadmin } = await castMemorial(t);
+    await storedPhotos(memorial.id, owner.id, FREE_PHOTO_LIMIT - 1);
+    const answers = await Promise.all([uploadPhoto(memorial.id, owner.cookie), uploadPhoto(memorial.id, coadmin.cookie)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 403]);
+    expect(await galleryRows(memorial.id)).toBe(FREE_PHOTO_LIMIT);
+  });
+
   it('refuses a film, uploaded or from YouTube, and stores nothing of it', async () => {
     const { memorial, owner } = await castMemorial(t);
     for (const refused of [await uploadVideo(memorial.id, owner.cookie), await addYoutube(memorial.id, owner.cookie)]) {
