@@ -95,7 +95,7 @@ export function UploadPanel({ queue, premium, photos }: { queue: ReturnType<type
       {premium ? null : (
         <div className="mt-4 rounded-lg border border-gold/40 bg-gold-soft/60 px-4 py-3 text-sm">
           <p>
-            Den gratis mindeside har plads til {FREE_PHOTO_LIMIT} billeder (I har {photos === 1 ? 'ét' : number(photos)}). Film hører til
+            Den gratis mindeside har plads til {FREE_PHOTO_LIMIT} billeder (I har {photos ? number(photos) : 'ingen endnu'}). Film hører til
             Premium, og med Premium er der plads til alle billederne. <PremiumLink>Læs om Premium</PremiumLink>
           </p>
         </div>
