@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { createCode } from '../../tests/support/factories';
 import { type JsonSchema, createRandom, fromSchema, hostileText, jsonText, type Random, spoil, urlPart, wrongType } from '../../tests/support/fuzz';
 import { type Cast, castMemorial } from '../../tests/support/memorial-cast';
+import { givePremium } from '../../tests/support/premium';
 import { signIn } from '../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../tests/support/test-app';
 import { youtubeMediaBody } from '../shared/media-api';
@@ -38,6 +39,8 @@ beforeAll(async () => {
   );
   t = await createTestApp(env, { onRoute: (route) => void routes.push(route) });
   cast = await castMemorial(t);
+  // With Premium, so the film below is kept and its calls are reached.
+  await givePremium(t.database.db, cast.memorial.id);
   const owner = { cookie: cast.owner.cookie };
   const second = await t.request({ method: 'POST', url: '/api/memorials', headers: owner, payload: { name: 'Ole Hansen', privacy: 'private', birthDate: '1931-02-28' } });
   const candle = await t.request({ method: 'POST', url: `/api/memorials/${cast.memorial.id}/candles`, payload: { name: 'Mette', message: 'Tak', website: '' } });

@@ -53,6 +53,9 @@ describe('the demo seed', () => {
     expect(classic.layout).toBe('classic');
     expect(enhanced.layout).toBe('enhanced');
     expect(classic.theme).not.toBe(enhanced.theme);
+    // Our own showcase has Premium for good, so visitors see it in its Premium themes.
+    expect([classic.theme, enhanced.theme]).toEqual(['rosa', 'hav']);
+    expect([classic.premium, enhanced.premium]).toEqual([true, true]);
     for (const memorial of [classic, enhanced]) {
       // The address a family would have got for the same name and dates.
       expect(memorial.slug).toBe(baseSlug(memorial.name, memorial.birthDate, memorial.deathDate));

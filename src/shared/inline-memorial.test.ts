@@ -42,6 +42,7 @@ const memorial: Memorial = {
   theme: 'hav',
   layout: 'enhanced',
   privacy: 'public',
+  premium: true,
   media: [photo('a'), film, photo('b', 'https://bucket.example/photos/b/')],
   portraitId: 'a',
   coverId: null,

@@ -17,6 +17,7 @@ export const mediaItemResponse = z.object({
   youtubeId: z.string().nullable(),
   edit: z.object({ rotate: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]), crop: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional() }).nullable(),
   createdAt: z.string(),
+  hiddenWithoutPremium: z.boolean().optional(),
 }) satisfies z.ZodType<MediaItem>;
 
 export const caption = z.string().trim().max(CAPTION_MAX, `Billedteksten må højst være ${CAPTION_MAX} tegn.`);

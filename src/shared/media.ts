@@ -38,4 +38,10 @@ export interface MediaItem {
   /** YouTube links: the video's id. */
   youtubeId: string | null;
   createdAt: string;
+  /**
+   * Only in the view of the memorial's administrators: the memorial has no Premium now, so
+   * visitors do not see this item (a film, or a photo past the free plan's limit). It is kept and
+   * shown again when Premium is paid (premium.ts).
+   */
+  hiddenWithoutPremium?: boolean;
 }

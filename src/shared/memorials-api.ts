@@ -154,6 +154,7 @@ export const memorialResponse = z.object({
   theme: z.enum(MEMORIAL_THEMES),
   layout: z.enum(MEMORIAL_LAYOUTS),
   privacy: z.enum(MEMORIAL_PRIVACIES),
+  premium: z.boolean(),
   media: z.array(mediaItemResponse),
   portraitId: z.string().nullable(),
   coverId: z.string().nullable(),

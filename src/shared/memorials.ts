@@ -87,9 +87,12 @@ export interface Memorial {
   /** Sanitised HTML (an allow-list on the server). */
   lifeStory: string;
   timeline: TimelineEvent[];
+  /** The theme chosen; a visitor of a memorial without Premium gets the one it is shown in (premium.ts). */
   theme: MemorialTheme;
   layout: MemorialLayout;
   privacy: MemorialPrivacy;
+  /** Whether the memorial has Premium now (a paid period covers this instant, decision 0025). */
+  premium: boolean;
   /** The gallery in its order; the portrait and cover are photos from it. */
   media: MediaItem[];
   portraitId: string | null;

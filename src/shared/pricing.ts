@@ -23,12 +23,12 @@ export function formatPrice(ore: number): string {
 }
 
 /**
- * What a plan in the database promises that is not built yet: music, the family tree, anything
- * made with AI (the animated greeting included), and themes and layouts, which every memorial has
- * for free today. The plans' rows (prices included) stay as they are, ready for the day these are
- * built; until then /pricing shows only what a family actually gets.
+ * What a plan in the database promises that is not built yet: music, the family tree and anything
+ * made with AI (the animated greeting included). The plans' rows (prices included) stay as they
+ * are, ready for the day these are built; until then /pricing shows only what a family actually
+ * gets. Premium's themes, and room for every photo and film, are enforced (shared/premium.ts).
  */
-const NOT_BUILT_YET = /musik|stamtræ|\bAI\b|animere|temaer|layouts?\b|farver/i;
+const NOT_BUILT_YET = /musik|stamtræ|\bAI\b|animere/i;
 
 /** Said of a subscription instead of a description that promises what is not built yet. */
 export const SUBSCRIPTION_PLAIN = 'Plads til alle billederne og filmene, når galleriet vokser. Stop når I vil – intet bliver slettet.';

@@ -51,8 +51,8 @@ describe('the landing page', () => {
     const extras = page.locator('section#muligheder');
     for (const name of EXTRAS) await visible(extras.getByRole('heading', { level: 3, name, exact: true }));
 
-    // It sells only what exists: no music player, family tree, AI, downloadable copy or Premium themes
-    // (every memorial has the themes for free), hidden sections included, and never "kommer snart".
+    // It sells only what exists: no music player, family tree, AI, downloadable copy or Premium
+    // layouts (both are free), hidden sections included, and never "kommer snart".
     const html = await page.locator('main').innerHTML();
     for (const claim of [/Musik på mindesiden/i, /Musik og stamtræ/i, /stamtræ/i, /\bAI\b/, /hente hele siden ned/i, /som en selvstændig hjemmeside/i, /Alle temaer og begge layouts/, /kommer snart/i]) {
       expect(html).not.toMatch(claim);

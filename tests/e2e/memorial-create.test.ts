@@ -186,7 +186,7 @@ describe('creating a memorial', () => {
     const story = page.getByRole('textbox', { name: 'Livshistorien' });
     await visible(story.getByRole('heading', { name: 'Det, der blev lavet med hænderne' }));
     const memorial = await readMemorial(account, 'niels-bak');
-    expect(memorial).toMatchObject({ theme: 'skov', layout: 'enhanced' });
+    expect(memorial).toMatchObject({ theme: 'lys', layout: 'enhanced' });
     expect(memorial.lifeStory).toContain('<h2>Ude i naturen</h2>');
   });
 });
@@ -248,9 +248,12 @@ describe('editing a memorial', () => {
     await grave.getByRole('button', { name: 'Gem ændringer' }).click();
     await visible(grave.getByText('Gemt', { exact: true }));
 
-    // Theme and layout.
+    // Theme and layout: Premium's themes are there, marked and not to be chosen on a free memorial.
     const looks = page.locator('#udseende');
-    await looks.getByText('Skov', { exact: true }).click();
+    for (const premiumTheme of ['Skov', 'Hav', 'Rosa']) expect(await looks.getByRole('radio', { name: new RegExp(`^${premiumTheme}`) }).isDisabled()).toBe(true);
+    expect(await looks.getByText('Premium', { exact: true }).count()).toBe(3);
+    expect(await looks.getByRole('link', { name: 'Læs om Premium' }).getAttribute('href')).toBe('/subscription');
+    await looks.getByText('Skumring', { exact: true }).click();
     await looks.getByRole('button', { name: 'Gem ændringer' }).click();
     await visible(looks.getByText('Gemt', { exact: true }));
 
@@ -259,7 +262,7 @@ describe('editing a memorial', () => {
     await expectToast(page, 'Indstillinger gemt', { description: 'Mindesiden er nu skjult.' });
 
     const saved = await readMemorial(account, 'inger-holm-1944-2023');
-    expect(saved).toMatchObject({ deathPlace: 'Ribe', epitaph: 'Altid i vores hjerter', theme: 'skov', privacy: 'unlisted', lifeStory: '<p>Inger var lærer i Ribe i 40 år.</p>' });
+    expect(saved).toMatchObject({ deathPlace: 'Ribe', epitaph: 'Altid i vores hjerter', theme: 'skumring', privacy: 'unlisted', lifeStory: '<p>Inger var lærer i Ribe i 40 år.</p>' });
     expect(saved.timeline.map((event) => [event.date, event.title])).toEqual([
       ['1965-06', 'Student'],
       ['1970', 'Lærer ved Ribe Katedralskole'],
@@ -271,7 +274,7 @@ describe('editing a memorial', () => {
     await visible(page.getByText('Inger var lærer i Ribe i 40 år.'));
     await visible(page.getByText('Lærer ved Ribe Katedralskole'));
     await visible(page.getByRole('link', { name: /Find graven/ }));
-    expect(await page.locator('[data-memorial-theme]').first().getAttribute('data-memorial-theme')).toBe('skov');
+    expect(await page.locator('[data-memorial-theme]').first().getAttribute('data-memorial-theme')).toBe('skumring');
   });
 
   test('a new address moves the page; a taken one is refused at the field', async () => {

@@ -9,8 +9,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MEDIA_MESSAGES } from '../../src/shared/media-limits';
 import type { Memorial } from '../../src/shared/memorials';
+import { PREMIUM_MESSAGES } from '../../src/shared/premium';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
+import { premiumForGoodSql } from '../support/e2e-data';
 import { setupE2e } from '../support/e2e-suite';
 import { animationsSettled, expectFieldError, expectToast, UI_TIMEOUT_MS, visible } from '../support/e2e-ui';
 import { type ImageDir, createImageDir, writeImage, writeTextFile } from '../support/images';
@@ -152,7 +154,19 @@ describe('managing the gallery on the edit page', () => {
     await expectFieldError(link, 'Indsæt linket til filmen på YouTube.');
     expect((await read()).media).toHaveLength(0);
 
+    // Films are Premium's: a free memorial says so, at the field and with the way to Premium.
+    await visible(gallery.getByText('Film hører til Premium, og med Premium er der plads til alle billederne.', { exact: false }));
+    expect(await gallery.getByRole('link', { name: 'Læs om Premium' }).getAttribute('href')).toBe('/subscription');
+    e2e.expectBrowserError(/status of 403 .*\/media\)$/);
     await link.fill('https://youtu.be/dQw4w9WgXcQ');
+    await add.click();
+    await expectFieldError(link, PREMIUM_MESSAGES.video);
+    expect((await read()).media).toHaveLength(0);
+
+    // With Premium (here for good, as if bought) the same link is taken. On the embedded database
+    // the server steps aside for the SQL, and the open page's service worker misses its check.
+    e2e.expectBrowserError(/An unknown error occurred when fetching the script/);
+    await e2e.server.sql(premiumForGoodSql(memorial.id));
     await add.click();
     await visible(gallery.getByRole('heading', { name: 'YouTube-film 1 af 1', exact: true }));
     expect(await link.inputValue()).toBe('');

@@ -10,6 +10,7 @@ import type { MediaItem } from '../../src/shared/media';
 import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount } from '../support/e2e-api';
+import { premiumForGoodSql } from '../support/e2e-data';
 import { setupE2e } from '../support/e2e-suite';
 import { animationsSettled, visible } from '../support/e2e-ui';
 import { type ImageDir, createImageDir, writeImage } from '../support/images';
@@ -78,6 +79,8 @@ describe('a large gallery', () => {
     const account = await registerAccount(e2e.server);
     const { session } = await callApi(e2e.server, 'POST', `/api/login?t=${Date.now()}`, { body: { username: account.username, password: account.password } });
     const memorial = (await callApi<Memorial>(e2e.server, 'POST', '/api/memorials', { session, body: { name: 'Grethe Mortensen' } })).body;
+    // Films are Premium's.
+    await e2e.server.sql(premiumForGoodSql(memorial.id));
     // Films are quick to add (no photo to encode); one photo sits among the items the first view hides.
     const addFilm = async (n: number) => {
       const youtubeUrl = `https://www.youtube.com/watch?v=film${String(n).padStart(2, '0')}abcde`;

@@ -8,17 +8,24 @@ import { describe, expect, test } from 'vitest';
 import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
+import { premiumForGoodSql } from '../support/e2e-data';
 import { setupE2e } from '../support/e2e-suite';
 import { visible } from '../support/e2e-ui';
 
 const e2e = setupE2e({ qrCodes: 5 });
 
-async function createMemorial(fields: object): Promise<{ memorial: Memorial; account: Awaited<ReturnType<typeof registerAccount>> }> {
+/** A memorial with `fields`; one in a Premium theme has Premium for good (bought or not is not the point here). */
+async function createMemorial(fields: Record<string, unknown>): Promise<{ memorial: Memorial; account: Awaited<ReturnType<typeof registerAccount>> }> {
   const account = await registerAccount(e2e.server);
   const { session } = await callApi(e2e.server, 'POST', `/api/login?t=${Date.now()}`, { body: { username: account.username, password: account.password } });
-  const created = await callApi<Memorial>(e2e.server, 'POST', '/api/memorials', { session, body: fields });
+  const { theme, ...rest } = fields;
+  const created = await callApi<Memorial>(e2e.server, 'POST', '/api/memorials', { session, body: rest });
   expect(created.status).toBe(201);
-  return { memorial: created.body, account };
+  if (!theme) return { memorial: created.body, account };
+  await e2e.server.sql(premiumForGoodSql(created.body.id));
+  const themed = await callApi<Memorial>(e2e.server, 'PUT', `/api/memorials/${created.body.id}`, { session, body: { theme } });
+  expect(themed.status).toBe(200);
+  return { memorial: themed.body, account };
 }
 
 const KAREN = {

@@ -43,10 +43,14 @@ describe('/pricing', () => {
     // A plan that is only something not built yet (the AI greeting) is not offered.
     expect(sold.map((plan) => plan.slug)).not.toContain('animeret-hilsen');
     expect(await page.getByRole('article', { name: 'Animeret hilsen' }).count()).toBe(0);
-    // Nothing on the page sells what is not built yet, nor themes that every memorial has for free.
+    // Nothing on the page sells what is not built yet, nor the layouts every memorial has for free;
+    // Premium's themes it sells, because the server enforces them (shared/premium.ts).
     const main = await page.getByRole('main').innerText();
     for (const claim of [/musik/i, /stamtræ/i, /\bAI\b/, /animere/i, /Alle temaer og begge layouts/, /kommer snart/i]) expect(main).not.toMatch(claim);
-    await visible(page.getByText('Alle farvetemaer og begge layouts, det klassiske og det udvidede, er med på den gratis mindeside.'));
+    await visible(page.getByText('Begge layouts, det klassiske og det udvidede, er med på den gratis mindeside, og det samme er farvetemaerne Lys og Skumring.'));
+    const monthly = sold.find((plan) => plan.slug === 'premium-maaned')!;
+    expect(monthly.features).toEqual(['Alle temaer', 'Ubegrænset antal billeder og videoer']);
+    expect(monthly.description).toBe('Flere farver og flere minder – betal måned for måned, og stop når I vil.');
     for (const plan of sold) {
       const card = page.getByRole('article', { name: plan.name, exact: true });
       const text = (await (await visible(card)).innerText()).replace(/\s+/g, ' ');

@@ -11,3 +11,13 @@ export function unreadNotificationsSql(username: string, count: number): string 
     from users u, generate_series(1, ${Math.trunc(count)}) as n
     where lower(u.username) = lower(${literal(username)})`;
 }
+
+/**
+ * Premium for good for the memorial `memorialId` (a uuid), for journeys that use what Premium
+ * holds without being about buying it (src/server/money/premium-gates.test.ts is).
+ */
+export function premiumForGoodSql(memorialId: string): string {
+  return `insert into premium_periods (memorial_id, starts_at, ends_at, source)
+    values (${literal(memorialId)}, now() - interval '1 day', null, ${literal(`test:${memorialId}`)})
+    on conflict (source) do nothing`;
+}

@@ -4,10 +4,11 @@ import { ArrowRight, Check } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { Ornament } from '@/client/components/ui/ornament';
 import { cn } from '@/client/lib/cn';
+import { FREE_PHOTO_LIMIT } from '@/shared/premium';
 import { BELOW_THE_FOLD, Section, SectionHeading } from './Section';
 
-/** What Premium holds today; temaer and both layouts are on the free page (ExtrasSection.tsx). */
-const premium = ['Ubegrænset plads til billeder og film', 'Betal måned for måned eller for et år', 'Stop når I vil – intet bliver slettet'];
+/** What Premium holds today (shared/premium.ts); both layouts are on the free page. */
+const premium = ['Ubegrænset plads til billeder og film', 'Alle farvetemaer', 'Betal måned for måned eller for et år', 'Stop når I vil – intet bliver slettet'];
 
 export function PremiumSection() {
   return (
@@ -18,9 +19,9 @@ export function PremiumSection() {
       title="Mere plads til minderne"
       lead={
         <p>
-          Mindesiden er gratis og bliver ved med at være det – med livshistorie, billeder, lys, gæstebog og alle temaer.
-          Når galleriet vokser, giver Premium plads til alle billederne og filmene. Stopper I, bliver mindesiden og alt på
-          den stående.
+          Mindesiden er gratis og bliver ved med at være det – med livshistorie, op til {FREE_PHOTO_LIMIT} billeder, lys og
+          gæstebog. Når galleriet vokser, giver Premium plads til alle billederne og filmene og flere farvetemaer. Stopper
+          I, bliver intet slettet: det, der hører til Premium, gemmes og vises igen, hvis I begynder igen.
         </p>
       }
     >

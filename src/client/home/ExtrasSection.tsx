@@ -6,7 +6,7 @@ const extras: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: Palette,
     title: 'Temaer',
-    text: 'Vælg farver og opsætning, der passer til personen – stille og klassisk eller lyst og varmt. Alle temaer er med på den gratis mindeside.',
+    text: 'Vælg farver og opsætning, der passer til personen – stille og klassisk eller lyst og varmt. Lys og Skumring er med på den gratis mindeside, og med Premium er der flere at vælge imellem.',
   },
   {
     icon: MessageSquareHeart,

@@ -10,6 +10,11 @@ import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { useDrawnByServer } from '@/client/lib/drawn-by-server';
 import type { Memorial } from '@/shared/memorials';
+import { isPremiumTheme } from '@/shared/premium';
+import { PremiumLink } from './premium/PremiumNote';
+
+/** Whether visitors miss something the family has (a film, a photo past the free plan's, a Premium theme). */
+const waitsForPremium = (memorial: Memorial) => !memorial.premium && (isPremiumTheme(memorial.theme) || memorial.media.some((item) => item.hiddenWithoutPremium));
 
 export function FamilyBar({ memorial }: { memorial: Memorial }) {
   const drawnByServer = useDrawnByServer();
@@ -18,7 +23,14 @@ export function FamilyBar({ memorial }: { memorial: Memorial }) {
   return (
     <nav aria-label="Din mindeside" className="border-b border-border/80 bg-card/80">
       <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <p className="text-base text-muted-foreground dark:text-foreground/80">Du er administrator af mindesiden.</p>
+        <div>
+          <p className="text-base text-muted-foreground dark:text-foreground/80">Du er administrator af mindesiden.</p>
+          {waitsForPremium(memorial) ? (
+            <p className="mt-1 text-sm text-muted-foreground dark:text-foreground/80">
+              Noget af det, I har lagt på siden, er skjult, fordi det kræver Premium. Det er gemt og kommer tilbage med Premium. <PremiumLink />
+            </p>
+          ) : null}
+        </div>
         <div className="grid gap-2 sm:flex">
           <Button asChild variant="secondary">
             <Link to={`/edit-memorial/${address}`}>

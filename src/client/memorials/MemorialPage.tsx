@@ -14,6 +14,7 @@ import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { usePageTitle } from '@/client/lib/page-title';
 import NotFoundPage from '@/client/not-found/NotFoundPage';
 import { type MemorialLayout, memorialTitle } from '@/shared/memorials';
+import { asVisitorsSeeIt } from '@/shared/premium';
 import { parseCode } from '@/shared/qr-code';
 import { ClassicMemorial } from './ClassicMemorial';
 import { EnhancedMemorial } from './EnhancedMemorial';
@@ -43,13 +44,15 @@ function Memorial({ id, layout }: { id: string; layout?: MemorialLayout }) {
 
   if (memorial.data) {
     const posts = <MemorialPosts memorial={memorial.data} />;
+    // The family sees its page as visitors do: what waits for Premium is on the edit page, marked.
+    const shown = asVisitorsSeeIt(memorial.data);
     return (
       <PageShell>
         <FamilyBar memorial={memorial.data} />
-        {(layout ?? memorial.data.layout) === 'enhanced' ? (
-          <EnhancedMemorial memorial={memorial.data}>{posts}</EnhancedMemorial>
+        {(layout ?? shown.layout) === 'enhanced' ? (
+          <EnhancedMemorial memorial={shown}>{posts}</EnhancedMemorial>
         ) : (
-          <ClassicMemorial memorial={memorial.data}>{posts}</ClassicMemorial>
+          <ClassicMemorial memorial={shown}>{posts}</ClassicMemorial>
         )}
       </PageShell>
     );

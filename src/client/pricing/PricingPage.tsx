@@ -72,11 +72,12 @@ export default function PricingPage() {
                 er det for alle, altid, og uden at man skal oprette en konto.
               </p>
               <p>
-                Alle farvetemaer og begge layouts, det klassiske og det udvidede, er med på den gratis mindeside.
+                Begge layouts, det klassiske og det udvidede, er med på den gratis mindeside, og det samme er farvetemaerne
+                Lys og Skumring.
               </p>
               <p>
-                Der er aldrig reklamer på Mindested. Stopper I et abonnement, bliver mindesiden stående med alt det, I har
-                lagt på den.
+                Der er aldrig reklamer på Mindested. Stopper I et abonnement, bliver mindesiden stående, og intet bliver
+                slettet: det, der hører til Premium, gemmes og vises igen, hvis I begynder igen.
               </p>
             </div>
           </section>

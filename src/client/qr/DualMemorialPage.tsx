@@ -15,6 +15,7 @@ import { usePageTitle } from '@/client/lib/page-title';
 import { LifeSpan } from '@/client/memorials/LifeSpan';
 import { Picture } from '@/client/memorials/Picture';
 import { useMemorial } from '@/client/memorials/use-memorial';
+import { asVisitorsSeeIt } from '@/shared/premium';
 
 export default function DualMemorialPage() {
   const { code = '' } = useParams();
@@ -54,7 +55,8 @@ export default function DualMemorialPage() {
 
 function Person({ id }: { id: string }) {
   const memorial = useMemorial(id);
-  const data = memorial.data;
+  // As visitors see it, also for the family (a Premium theme or photo waits for Premium).
+  const data = memorial.data && asVisitorsSeeIt(memorial.data);
   usePageTitle(data ? data.name : undefined);
   if (!data) {
     return (

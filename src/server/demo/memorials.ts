@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { DEMO_MEMORIAL_SLUGS } from '../../shared/demo-memorials';
 import { type MemorialFields, createMemorialBody } from '../../shared/memorials-api';
 import type { Db } from '../db/connection';
-import { memorialMedia, memorialMembers, memorials } from '../db/schema';
+import { memorialMedia, memorialMembers, memorials, premiumPeriods } from '../db/schema';
 import type { StoredVariant } from '../db/schema/media';
 import type { Storage } from '../lib/storage';
 import { sanitizeLifeStory } from '../memorials/life-story';
@@ -154,6 +154,14 @@ async function addPhoto(db: Db, storage: Storage, memorialId: string, ownerId: s
   return mediaId;
 }
 
+/**
+ * Premium for good, honestly ours: the demo memorials are our own showcase of what a memorial can
+ * wear and hold (a Premium theme, every photo). Once per memorial, by its source.
+ */
+async function givePremiumForGood(db: Db, memorialId: string, slug: string, now: Date): Promise<void> {
+  await db.insert(premiumPeriods).values({ memorialId, startsAt: now, endsAt: null, source: `demo:${slug}` }).onConflictDoNothing();
+}
+
 /** Creates the demo memorials, owned by `ownerId`, unless a memorial already has their address. */
 export async function seedDemoMemorials(db: Db, storage: Storage, ownerId: string, now: Date): Promise<void> {
   for (const demo of DEMO_MEMORIALS) {
@@ -177,6 +185,7 @@ export async function seedDemoMemorials(db: Db, storage: Storage, ownerId: strin
       })
       .returning({ id: memorials.id });
     await db.insert(memorialMembers).values({ memorialId: row!.id, userId: ownerId, role: 'owner', createdAt: now });
+    await givePremiumForGood(db, row!.id, demo.slug, now);
     // Side by side: from the cache this is file copying, which overlaps well. (On a cold cache
     // the encoders share both cores either way.)
     const ids = await Promise.all(demo.photos.map((spec, position) => addPhoto(db, storage, row!.id, ownerId, spec, position, now)));

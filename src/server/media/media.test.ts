@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/support/factories';
 import { type ImageDir, VIDEO_HEADS, createImageDir, exifHasGps, writeBombPng, writeImage, writeJpegWithGps, writeTextFile } from '../../../tests/support/images';
+import { givePremium } from '../../../tests/support/premium';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { MediaItem } from '../../shared/media';
@@ -37,10 +38,12 @@ afterAll(async () => {
   await images.cleanup();
 });
 
+/** With Premium, so films are welcome: what the free plan refuses is premium-gates.test.ts's. */
 async function memorial(): Promise<Memorial> {
   const response = await t.request({ method: 'POST', url: '/api/memorials', headers: { cookie: owner }, payload: { name: 'Karen Jensen' } });
   const created = response.json<Memorial>();
   await t.database.db.insert(memorialMembers).values({ memorialId: created.id, userId: coadminId, role: 'coadmin' });
+  await givePremium(t.database.db, created.id);
   return created;
 }
 

@@ -20,6 +20,7 @@ import type { StoredVariant } from '../db/schema/media';
 import type { Deps } from '../deps';
 import { HttpError, badRequest, notFound } from '../lib/errors';
 import { requireEditor, touchMemorial } from '../memorials/service';
+import { checkGalleryRoom } from '../money/premium-gates';
 import { type DetectedMedia, SNIFF_BYTES, checkUploadSize, inspectUpload } from './inspect';
 import type { UploadKind } from '../../shared/media-limits';
 import { makeUploadFolder } from '../lib/upload-folders';
@@ -206,6 +207,8 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
   const folder = folderOf(memorial.id, mediaId);
   try {
     const row = await receiveUpload(file, async (received) => {
+      // Asked before the file is processed and stored, and again where the row is added.
+      await checkGalleryRoom(deps.db, memorial.id, received.detected.kind, deps.now());
       let stored: Pick<MediaRow, 'width' | 'height' | 'variants' | 'placeholder' | 'originalKey' | 'mime' | 'bytes'>;
       if (received.detected.kind === 'photo') {
         stored = { ...(await storePhoto(deps, folder, received.file)), mime: 'image/jpeg' };
@@ -216,6 +219,7 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
       }
       const [inserted] = await deps.db.transaction(async (tx) => {
         await touchMemorial(tx, memorial.id, deps.now());
+        await checkGalleryRoom(tx, memorial.id, received.detected.kind, deps.now());
         return tx
           .insert(memorialMedia)
           .values({ id: mediaId, memorialId: memorial.id, kind: received.detected.kind, caption, position: await nextPosition(tx, memorial.id), createdBy: userId, createdAt: deps.now(), ...stored })
@@ -237,6 +241,7 @@ export async function addYoutube(deps: Deps, memorialKey: string, userId: string
   const row = await deps.db.transaction(async (tx) => {
     const { row: memorial } = await requireEditor(tx, memorialKey, userId);
     await touchMemorial(tx, memorial.id, deps.now());
+    await checkGalleryRoom(tx, memorial.id, 'youtube', deps.now());
     const [added] = await tx
       .insert(memorialMedia)
       .values({ memorialId: memorial.id, kind: 'youtube', youtubeId, caption, position: await nextPosition(tx, memorial.id), createdBy: userId, createdAt: deps.now() })

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageDir, VIDEO_HEADS, createImageDir, writeImage } from '../../../tests/support/images';
 import { type Cast, castMemorial } from '../../../tests/support/memorial-cast';
+import { givePremium } from '../../../tests/support/premium';
 import { multipartForm } from '../../../tests/support/multipart';
 import { expectServerError } from '../../../tests/support/server-errors';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
@@ -108,6 +109,8 @@ describe('every media answer', () => {
 describe('ranges', () => {
   it('answers 416 to a start past any file, and the last bytes to a suffix range', async () => {
     const cast = await castMemorial(t);
+    // Films are Premium's.
+    await givePremium(t.database.db, cast.memorial.id);
     const video = Buffer.concat([VIDEO_HEADS.mp4, Buffer.alloc(2000, 7)]);
     const url = (await upload(cast, video, 'film.mp4', 'video/mp4')).videoUrl!;
     const total = video.length;

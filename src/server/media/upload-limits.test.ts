@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageDir, VIDEO_HEADS, createImageDir, writeImage } from '../../../tests/support/images';
 import { castMemorial } from '../../../tests/support/memorial-cast';
 import { multipartForm } from '../../../tests/support/multipart';
+import { givePremium } from '../../../tests/support/premium';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { MediaItem } from '../../shared/media';
 import { MEDIA_MESSAGES } from '../../shared/media-limits';
@@ -35,6 +36,8 @@ const video = (bytes: number) => Buffer.concat([VIDEO_HEADS.mp4, Buffer.alloc(by
 describe('a video over the limit', () => {
   it('is refused with the size message and nothing is stored; one at the limit is kept whole', async () => {
     const cast = await castMemorial(t);
+    // Films are Premium's: the size is what is tested here.
+    await givePremium(t.database.db, cast.memorial.id);
     const send = (content: Buffer) => {
       const body = multipartForm({ caption: 'Guldbryllup' }, { field: 'file', filename: 'film.mp4', contentType: 'video/mp4', content });
       return t.request({ method: 'POST', url: `/api/memorials/${cast.memorial.id}/media`, payload: body.payload, headers: { ...body.headers, cookie: cast.owner.cookie } });

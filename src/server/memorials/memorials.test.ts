@@ -140,8 +140,8 @@ describe('PUT /api/memorials/{id}', () => {
     });
     expect(byOwner.statusCode, byOwner.body).toBe(200);
     expect(byOwner.json()).toMatchObject({ epitaph: 'Altid i vores hjerter', name: created.name, restingPlace: { cemetery: 'Assistens Kirkegård', graveNumber: '112' } });
-    const byCoadmin = await call('PUT', `/api/memorials/${created.slug}`, coadmin, { theme: 'skov', layout: 'enhanced' });
-    expect(byCoadmin.json()).toMatchObject({ theme: 'skov', layout: 'enhanced', timeline: [{ date: '1962', title: 'Gift med Poul', text: '' }] });
+    const byCoadmin = await call('PUT', `/api/memorials/${created.slug}`, coadmin, { theme: 'skumring', layout: 'enhanced' });
+    expect(byCoadmin.json()).toMatchObject({ theme: 'skumring', layout: 'enhanced', timeline: [{ date: '1962', title: 'Gift med Poul', text: '' }] });
   });
 
   it('refuses a visitor (401), another user (403), and hides a private memorial from them (404)', async () => {

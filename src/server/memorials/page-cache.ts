@@ -5,10 +5,10 @@
  * its compressed forms, so the many visitors of one page cost one small query each.
  *
  * A page is made for one version of the memorial (updated_at, moved forward by every change, see
- * nextVersion in service.ts) and served only for that version. Which version is current, and
- * whether the memorial may be shown at all, is read from the database at most once a second per
- * address (VERSION_TTL_MS): the embedded database answers in the server's own thread, and a page
- * that many phones open at once must not queue behind it. A change made on this server forgets
+ * nextVersion in service.ts; and its Premium now) and served only for that version. Which version
+ * is current, and whether the memorial may be shown at all, is read from the database at most once
+ * a second per address (VERSION_TTL_MS): the embedded database answers in the server's own
+ * thread, and a page that many phones open at once must not queue behind it. A change made on this server forgets
  * the reading at once (forget); another server instance sees it within that second
  * (docs/decisions/0009).
  */
@@ -19,6 +19,7 @@ import type { ClientHtml } from '../client-html';
 import { memorials } from '../db/schema';
 import type { Deps } from '../deps';
 import { MEMORIAL_POSTS_ELEMENT_ID } from '../../shared/memorials';
+import { premiumStates } from '../money/premium';
 import { publicPosts } from '../posts/service';
 import { memorialPageHead } from './page-head';
 import { memorialWhere } from './service';
@@ -29,8 +30,19 @@ const MAX_PAGES = 300;
 export const VERSION_TTL_MS = 1000;
 
 interface Reading {
-  found: { id: string; updatedAt: Date; privacy: string; deletedAt: Date | null } | null;
+  found: { id: string; updatedAt: Date; privacy: string; deletedAt: Date | null; premium: string } | null;
   at: number;
+}
+
+/**
+ * Premium is part of a page's version (a lapsed memorial shows less, decision 0025), read with it:
+ * the period that covers now, by its end, so a period starting, ending or revoked makes another
+ * version within the reading's second, and a page made in the instant a period ended can never be
+ * served for a later one. Nothing has to announce that a period ended: time does.
+ */
+async function premiumVersion(deps: Deps, memorialId: string): Promise<string> {
+  const state = (await premiumStates(deps.db, [memorialId], deps.now())).get(memorialId)!;
+  return !state.premium ? 'free' : state.forGood ? 'premium' : `premium-until-${state.until!.getTime()}`;
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -88,10 +100,11 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
     const select = (where: SQL) =>
       deps.db.select({ id: memorials.id, updatedAt: memorials.updatedAt, privacy: memorials.privacy, deletedAt: memorials.deletedAt }).from(memorials).where(where).limit(1);
     const where = await memorialWhere(deps.db, key);
-    const [found] = where ? await select(where) : [];
-    readings.set(key, { found: found ?? null, at: now });
+    const [row] = where ? await select(where) : [];
+    const found = row ? { ...row, premium: await premiumVersion(deps, row.id) } : null;
+    readings.set(key, { found, at: now });
     if (readings.size > MAX_PAGES * 4) readings.delete(readings.keys().next().value!);
-    return found ?? null;
+    return found;
   }
 
   /** Null when the memorial was made private or deleted in the moment between. */
@@ -121,7 +134,7 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
       const found = await read(decodeURIComponent(idOrSlug).toLowerCase());
       if (!found || found.privacy === 'private' || found.deletedAt) return { status: 404, body: encode(await missing(), encoding), encoding };
 
-      const version = `${pathname}|${found.id}|${found.updatedAt.getTime()}`;
+      const version = `${pathname}|${found.id}|${found.updatedAt.getTime()}|${found.premium}`;
       let making = pages.get(version);
       if (!making) {
         making = make(pathname, found.id);

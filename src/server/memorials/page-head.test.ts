@@ -10,6 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/support/factories';
+import { givePremium } from '../../../tests/support/premium';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { eq, sql } from 'drizzle-orm';
@@ -158,6 +159,8 @@ describe('the HTML of a memorial page', () => {
 
   it('gives visitors the page made for the memorial as it is now, compressed as asked, and nothing once it is private', async () => {
     const memorial = await create({ name: 'Svend Aage Holm', epitaph: 'Første udgave' });
+    // With Premium, for the film below (a lapsed memorial's page is premium-gates.test.ts's).
+    await givePremium(t.database.db, memorial.id);
     const visit = (encoding?: string) => t.request({ method: 'GET', url: `/memorial/${memorial.slug}`, headers: encoding ? { 'accept-encoding': encoding } : {} });
     const change = (url: string, payload: object, method: 'PUT' | 'POST' = 'PUT') => t.request({ method, url, headers: { cookie }, payload });
 

@@ -13,6 +13,9 @@ import { memorialMedia, memorialMembers, memorials, qrCodes } from '../db/schema
 import type { Deps } from '../deps';
 import { HttpError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../lib/errors';
 import { listMedia } from '../media/present';
+import { checkThemeChoice } from '../money/premium-gates';
+import { isPremium } from '../money/premium';
+import { asVisitorsSeeIt, flagHiddenMedia } from '../../shared/premium';
 import { sanitizeLifeStory } from './life-story';
 import { baseSlug, isUsableSlug, privateSlug, slugCandidate } from './slug';
 import type { FoundMemorial, MemorialRow } from './types';
@@ -42,8 +45,13 @@ function columnsFor(fields: Partial<MemorialFields>) {
   };
 }
 
-export function presentMemorial(row: MemorialRow, role: MemberRole | null, media: MediaItem[]): Memorial {
-  return {
+/**
+ * The memorial as `role` may see it: its administrators get everything, with what visitors do not
+ * see without Premium flagged; anyone else gets it as visitors do (shared/premium.ts).
+ */
+export function presentMemorial(row: MemorialRow, role: MemberRole | null, media: MediaItem[], premium: boolean): Memorial {
+  const editor = role !== null && EDITORS.includes(role);
+  const memorial: Memorial = {
     id: row.id,
     slug: row.slug,
     name: row.name,
@@ -58,14 +66,16 @@ export function presentMemorial(row: MemorialRow, role: MemberRole | null, media
     theme: row.theme,
     layout: row.layout,
     privacy: row.privacy,
-    media,
+    premium,
+    media: flagHiddenMedia(media, premium),
     portraitId: row.portraitMediaId,
     coverId: row.coverMediaId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
-    viewer: { role, canEdit: role !== null && EDITORS.includes(role) },
+    viewer: { role, canEdit: editor },
   };
+  return editor ? memorial : asVisitorsSeeIt(memorial);
 }
 
 /** The first free address for a new memorial: base, base-2, base-3 … */
@@ -80,6 +90,7 @@ async function freeSlug(db: Db | Tx, base: string): Promise<string> {
 }
 
 export async function createMemorial(deps: Deps, userId: string, fields: MemorialFields): Promise<Memorial> {
+  await checkThemeChoice(deps.db, null, fields.theme, deps.now());
   const base = baseSlug(fields.name, fields.birthDate, fields.deathDate);
   // Two families creating "Karen Jensen 1941–2023" at the same moment: the unique index decides,
   // and the one that lost tries the next suffix.
@@ -93,7 +104,7 @@ export async function createMemorial(deps: Deps, userId: string, fields: Memoria
           .values({ ...columnsFor(fields), name: fields.name, slug, createdBy: userId, createdAt: now, updatedAt: now })
           .returning();
         await tx.insert(memorialMembers).values({ memorialId: row!.id, userId, role: 'owner', createdAt: now });
-        return presentMemorial(row!, 'owner', []);
+        return presentMemorial(row!, 'owner', [], false);
       });
       deps.memorialChanged(created.id);
       return created;
@@ -198,7 +209,7 @@ export function visibleOrNotFound(found: FoundMemorial | null): FoundMemorial {
 /** The memorial with its gallery, for a reader who may see it (visibleMemorial). */
 export async function readMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<Memorial> {
   const { row, role } = await visibleMemorial(deps, idOrSlug, userId);
-  return presentMemorial(row, role, await listMedia(deps.db, row.id));
+  return presentMemorial(row, role, await listMedia(deps.db, row.id), await isPremium(deps.db, row.id, deps.now()));
 }
 
 /** Loads a memorial for a change and checks the user may make it; outsiders learn nothing. */
@@ -245,6 +256,8 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
         if (photo?.kind !== 'photo') throw badRequest('Vælg et billede fra mindesidens galleri.', field);
       }
       if (slug !== undefined && slug !== row.slug && !isUsableSlug(slug)) throw badRequest('Den adresse kan ikke bruges. Vælg en anden.', 'slug');
+      // Keeping a Premium theme chosen while the memorial had Premium is no new choice.
+      if (fields.theme !== undefined && fields.theme !== row.theme) await checkThemeChoice(tx, row.id, fields.theme, deps.now());
       const nextSlug = addressAfterChange(deps, row, slug, fields.privacy);
       const [next] = await tx
         .update(memorials)
@@ -257,7 +270,7 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
         })
         .where(eq(memorials.id, row.id))
         .returning();
-      return presentMemorial(next!, role, await listMedia(tx, row.id));
+      return presentMemorial(next!, role, await listMedia(tx, row.id), await isPremium(tx, row.id, deps.now()));
     });
     deps.memorialChanged(updated.id);
     return updated;
@@ -279,12 +292,13 @@ export async function deleteMemorial(deps: Deps, idOrSlug: string, userId: strin
 export async function restoreMemorial(deps: Deps, idOrSlug: string, userId: string): Promise<Memorial> {
   const restored = await deps.db.transaction(async (tx) => {
     const { row, role } = await forChange(tx, idOrSlug, userId, ['owner']);
-    if (!row.deletedAt) return presentMemorial(row, role, await listMedia(tx, row.id));
+    const premium = await isPremium(tx, row.id, deps.now());
+    if (!row.deletedAt) return presentMemorial(row, role, await listMedia(tx, row.id), premium);
     if (deps.now().getTime() - row.deletedAt.getTime() > RESTORE_DAYS * DAY_MS) {
       throw new HttpError(410, `Mindesiden blev slettet for mere end ${RESTORE_DAYS} dage siden og kan ikke længere gendannes.`);
     }
     const [back] = await tx.update(memorials).set({ deletedAt: null, updatedAt: nextVersion(deps.now()) }).where(eq(memorials.id, row.id)).returning();
-    return presentMemorial(back!, role, await listMedia(tx, row.id));
+    return presentMemorial(back!, role, await listMedia(tx, row.id), premium);
   });
   deps.memorialChanged(restored.id);
   return restored;

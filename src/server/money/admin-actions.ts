@@ -37,13 +37,17 @@ export async function stepOrder({ deps, actorId, record }: Actor, id: string, to
 }
 
 export async function markTransferReceived({ deps, actorId, record }: Actor, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const paid = await deps.db.transaction(async (tx) => {
     const order = await lockedOrder(tx, id);
     if (order.paymentMethod !== 'bank_transfer') throw new HttpError(409, adminMoneyMessages.notBankTransfer);
     const paid = await markPaid(tx, order, { config: deps.config, now: deps.now(), actorId, method: 'bank_transfer' });
     if (!paid) throw new HttpError(409, adminMoneyMessages.stepDoesNotFollow);
     await record(tx, { action: 'order.mark-paid', targetUserId: order.userId, subject: `order:${order.id}`, details: { number: order.number, totalOre: order.totalOre } });
+    return order;
   });
+  // Premium may have begun: this server's visitors see the memorial's page change at once (the
+  // page cache reads Premium with the version, so every other server within its second).
+  if (paid.memorialId) deps.memorialChanged(paid.memorialId);
 }
 
 const REFUNDABLE: readonly OrderStatus[] = ['paid', 'in_production', 'shipped', 'delivered'];
@@ -68,6 +72,8 @@ export async function refundOrder({ deps, actorId, record }: Actor, id: string, 
     if (!done && locked.status !== 'refunded') throw new HttpError(409, adminMoneyMessages.notRefundable);
     await record(tx, { action: 'order.refund', targetUserId: order.userId, subject: `order:${order.id}`, details: { number: order.number, totalOre: order.totalOre, reason } });
   });
+  // The Premium it bought, if any, is revoked: the memorial's page changes at once here too.
+  if (order.memorialId) deps.memorialChanged(order.memorialId);
 }
 
 export async function changePrice({ deps, record }: Actor, kind: 'plan' | 'product', slug: string, priceOre: number): Promise<void> {

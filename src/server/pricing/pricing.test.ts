@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPrice } from '../../shared/pricing';
+import { type Plan, formatPrice, sellablePlans } from '../../shared/pricing';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { plans } from '../db/schema';
 
@@ -21,6 +21,15 @@ describe('GET /api/plans', () => {
     expect(listed[0]).toMatchObject({ name: 'Mindeside', priceOre: 0, interval: 'once', highlighted: false });
     expect(listed[2]).toMatchObject({ name: 'Premium årligt', interval: 'year', highlighted: true });
     expect(listed.every((p: { features: string[] }) => p.features.length > 0)).toBe(true);
+  });
+
+  it('promises with Premium the themes it enforces, and not the layouts every memorial has (0018)', async () => {
+    const monthly = (await t.request({ method: 'GET', url: '/api/plans' })).json().plans.find((p: Plan) => p.slug === 'premium-maaned') as Plan;
+    expect(monthly.features).toEqual(['Alle temaer', 'Ubegrænset antal billeder og videoer', 'Musik på mindesiden', 'Stamtræ', 'Animerede hilsner og sange med AI']);
+    // /pricing sells what exists: the themes and the room, not music, the family tree or AI yet.
+    const [sold] = sellablePlans([monthly]);
+    expect(sold!.features).toEqual(['Alle temaer', 'Ubegrænset antal billeder og videoer']);
+    expect(sold!.description).toBe(monthly.description);
   });
 
   it('reads prices from the database: an edited price and a withdrawn plan show at once', async () => {

@@ -12,6 +12,10 @@ export interface Choice<T extends string> {
   description?: ReactNode;
   /** Shown above the title, e.g. a colour swatch. */
   preview?: ReactNode;
+  /** Shown beside the title, e.g. "Premium". */
+  mark?: ReactNode;
+  /** Seen but not chosen here (the hint or description says why). */
+  disabled?: boolean;
 }
 
 interface ChoiceCardsProps<T extends string> {
@@ -36,13 +40,22 @@ export function ChoiceCards<T extends string>({ legend, hint, choices, value, on
             <label
               key={choice.value}
               className={cn(
-                'relative flex min-h-14 cursor-pointer gap-3 rounded-xl border bg-card px-4 py-4 shadow-xs transition-colors',
+                'relative flex min-h-14 gap-3 rounded-xl border bg-card px-4 py-4 shadow-xs transition-colors',
                 'has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                checked ? 'border-primary ring-1 ring-primary' : 'border-input/70 hover:border-foreground/40',
+                checked ? 'border-primary ring-1 ring-primary' : 'border-input/70',
+                choice.disabled ? 'cursor-not-allowed opacity-70' : 'cursor-pointer hover:border-foreground/40',
                 choice.preview ? 'flex-col' : 'items-start',
               )}
             >
-              <input type="radio" name={name} value={choice.value} checked={checked} onChange={() => onChange(choice.value)} className="peer sr-only" />
+              <input
+                type="radio"
+                name={name}
+                value={choice.value}
+                checked={checked}
+                disabled={choice.disabled}
+                onChange={() => onChange(choice.value)}
+                className="peer sr-only"
+              />
               {choice.preview}
               <span className="flex min-w-0 flex-1 items-start gap-3">
                 <span
@@ -52,7 +65,10 @@ export function ChoiceCards<T extends string>({ legend, hint, choices, value, on
                   {checked ? <Check className="size-4" strokeWidth={3} /> : null}
                 </span>
                 <span className="min-w-0">
-                  <span className="block font-semibold">{choice.title}</span>
+                  <span className="flex flex-wrap items-center gap-2 font-semibold">
+                    {choice.title}
+                    {choice.mark}
+                  </span>
                   {choice.description ? <span className="mt-1 block text-sm text-muted-foreground">{choice.description}</span> : null}
                 </span>
               </span>

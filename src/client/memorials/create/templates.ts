@@ -1,7 +1,8 @@
 /**
- * Templates for /create-memorial/template: a life story already divided into headings, each with a
- * few questions in italics that help a family begin. The questions are meant to be replaced; the
- * edit page reminds the family while any of them is still there (hasTemplateGuidance).
+ * Templates for /create-memorial/template, in the free plan's themes (a new memorial has no
+ * Premium yet): a life story already divided into headings, each with a few questions in italics
+ * that help a family begin. The questions are meant to be replaced; the edit page reminds the
+ * family while any of them is still there (hasTemplateGuidance).
  */
 import type { MemorialLayout, MemorialTheme } from '@/shared/memorials';
 
@@ -35,7 +36,7 @@ export const MEMORIAL_TEMPLATES: MemorialTemplate[] = [
     id: 'haender-og-have',
     title: 'Hænder, have og natur',
     description: 'Til den, der var mest sig selv i værkstedet, i haven, på vandet eller i skoven.',
-    theme: 'skov',
+    theme: 'lys',
     layout: 'enhanced',
     chapters: [
       { heading: 'Hvem hun eller han var', questions: 'Beskriv personen med tre ord. Hvad sagde folk altid om hende eller ham?' },
@@ -61,7 +62,7 @@ export const MEMORIAL_TEMPLATES: MemorialTemplate[] = [
     id: 'kort-og-enkelt',
     title: 'Kort og enkelt',
     description: 'Et par afsnit at begynde med. I kan altid skrive mere senere.',
-    theme: 'hav',
+    theme: 'lys',
     layout: 'classic',
     chapters: [
       { heading: 'Om livet', questions: 'Hvor og hvordan levede hun eller han? Et par linjer om livet, som I ser det.' },

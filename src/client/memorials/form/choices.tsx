@@ -1,6 +1,8 @@
 /** The choices a family makes about how its memorial is seen, in the words the pages use. */
 import { LAYOUT_NAMES, MEMORIAL_THEMES, PRIVACY_NAMES, THEME_NAMES, type MemorialLayout, type MemorialPrivacy, type MemorialTheme } from '@/shared/memorials';
 import type { Choice } from '@/client/components/ui/choice-cards';
+import { isPremiumTheme } from '@/shared/premium';
+import { PremiumMark } from '../premium/PremiumNote';
 
 export const PRIVACY_CHOICES: Choice<MemorialPrivacy>[] = [
   { value: 'public', title: PRIVACY_NAMES.public, description: 'Alle kan finde og se mindesiden, også via søgemaskiner.' },
@@ -16,6 +18,7 @@ export const LAYOUT_CHOICES: Choice<MemorialLayout>[] = [
 export const THEME_CHOICES: Choice<MemorialTheme>[] = MEMORIAL_THEMES.map((theme) => ({
   value: theme,
   title: THEME_NAMES[theme],
+  mark: isPremiumTheme(theme) ? <PremiumMark /> : undefined,
   // The swatch wears the theme's own colours (styles.css), so what is chosen is what is seen.
   preview: (
     <span data-memorial-theme={theme} aria-hidden="true" className="flex h-12 overflow-hidden rounded-lg border border-border">

@@ -118,11 +118,12 @@ export function GalleryManager({ memorial }: { memorial: Memorial }) {
       <div>
         <h3 className="text-xl">Tilføj billeder og film</h3>
         <div className="mt-4">
-          <UploadPanel queue={queue} />
+          <UploadPanel queue={queue} premium={memorial.premium} photos={items.filter((item) => item.kind === 'photo').length} />
         </div>
         <div className="mt-8">
           <YoutubeForm
             memorialId={memorial.id}
+            premium={memorial.premium}
             onAdded={(item) => {
               cache.update((current) => withItem(current, item));
               void cache.refresh();

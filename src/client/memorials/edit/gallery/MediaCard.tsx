@@ -9,6 +9,7 @@ import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/cn';
 import type { MediaItem } from '@/shared/media';
 import { Picture } from '../../Picture';
+import { HiddenWithoutPremium } from '../../premium/PremiumNote';
 import { CaptionField } from './CaptionField';
 import { itemRef, itemTitle } from './item-words';
 
@@ -63,6 +64,7 @@ export function MediaCard({ memorialId, item, index, total, isPortrait, isCover,
 
       <div className="flex flex-1 flex-col gap-4 p-4">
         <h4 className="font-sans text-base font-semibold">{itemTitle(item, index, total)}</h4>
+        {item.hiddenWithoutPremium ? <HiddenWithoutPremium className="-mt-2 text-sm text-muted-foreground" /> : null}
         <CaptionField memorialId={memorialId} item={item} itemRef={ref} />
 
         {photo ? (

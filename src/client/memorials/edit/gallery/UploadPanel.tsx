@@ -8,6 +8,8 @@ import { ImagePlus } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/cn';
 import { MEDIA_LIMITS } from '@/shared/media-limits';
+import { FREE_PHOTO_LIMIT } from '@/shared/premium';
+import { PremiumLink } from '../../premium/PremiumNote';
 import { UploadList } from './UploadList';
 import type { useUploadQueue } from './use-upload-queue';
 
@@ -17,7 +19,11 @@ const ACCEPT = 'image/*,.heic,.heif,video/mp4,video/webm,video/quicktime,.mp4,.m
 const MB = 1024 * 1024;
 const number = (n: number) => n.toLocaleString('da-DK');
 
-export function UploadPanel({ queue }: { queue: ReturnType<typeof useUploadQueue> }) {
+/**
+ * `premium`: whether the memorial has Premium now; without it the panel says what the free plan
+ * holds (shared/premium.ts) before a file is refused for it, with the way to Premium.
+ */
+export function UploadPanel({ queue, premium, photos }: { queue: ReturnType<typeof useUploadQueue>; premium: boolean; photos: number }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -85,6 +91,15 @@ export function UploadPanel({ queue }: { queue: ReturnType<typeof useUploadQueue
         </li>
         <li>Billederne tilpasses automatisk til skærmen, og oplysninger om hvor de er taget, fjernes.</li>
       </ul>
+
+      {premium ? null : (
+        <div className="mt-4 rounded-lg border border-gold/40 bg-gold-soft/60 px-4 py-3 text-sm">
+          <p>
+            Den gratis mindeside har plads til {FREE_PHOTO_LIMIT} billeder (I har {photos ? number(photos) : 'ingen endnu'}). Film hører til
+            Premium, og med Premium er der plads til alle billederne. <PremiumLink>Læs om Premium</PremiumLink>
+          </p>
+        </div>
+      )}
 
       <UploadList entries={queue.entries} busy={queue.busy} onCancel={queue.cancel} onRetry={queue.retry} onClear={queue.clearFinished} />
     </div>

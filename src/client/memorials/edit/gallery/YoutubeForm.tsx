@@ -15,7 +15,8 @@ import { youtubeVideoId } from '@/shared/youtube';
 export const YOUTUBE_EMPTY = 'Indsæt linket til filmen på YouTube.';
 export const YOUTUBE_INVALID = 'Linket er ikke en YouTube-video. Kopiér adressen fra YouTube og prøv igen.';
 
-export function YoutubeForm({ memorialId, onAdded }: { memorialId: string; onAdded: (item: MediaItem) => void }) {
+/** `premium`: whether the memorial has Premium now; films from YouTube are Premium's (the server refuses them otherwise). */
+export function YoutubeForm({ memorialId, premium, onAdded }: { memorialId: string; premium: boolean; onAdded: (item: MediaItem) => void }) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
   const add = useMutation({
@@ -39,7 +40,7 @@ export function YoutubeForm({ memorialId, onAdded }: { memorialId: string; onAdd
     <form noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-3">
       <TextField
         label="Link til en film på YouTube"
-        hint="Fx https://www.youtube.com/watch?v=… eller https://youtu.be/…"
+        hint={premium ? 'Fx https://www.youtube.com/watch?v=… eller https://youtu.be/…' : 'Film fra YouTube hører til Premium. Fx https://www.youtube.com/watch?v=… eller https://youtu.be/…'}
         type="url"
         inputMode="url"
         autoComplete="off"
