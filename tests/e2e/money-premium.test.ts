@@ -29,6 +29,12 @@ describe('Premium by card', () => {
     const session = await signInBrowser(page.context(), server, family);
     const memorial = (await callApi<Memorial>(server, 'POST', '/api/memorials', { session, body: { name: 'Erik Holm' } })).body;
 
+    // On the free plan, Premium's themes are there but cannot be chosen.
+    await page.goto(`/edit-memorial/${memorial.slug}`);
+    const looks = page.locator('#udseende');
+    await visible(looks.getByRole('radio', { name: /^Skov/ }));
+    expect(await looks.getByRole('radio', { name: /^Skov/ }).isDisabled()).toBe(true);
+
     await page.goto('/subscription');
     const card = page.getByRole('article').filter({ hasText: 'Erik Holm' });
     await visible(card.getByText('Gratis plan'));
@@ -60,5 +66,15 @@ describe('Premium by card', () => {
     await page.waitForURL((url) => url.pathname.startsWith(`/memorial/${memorial.slug}`));
     await page.goto('/subscription');
     await visible(card.getByText(/fornyes automatisk/));
+
+    // Premium's theme is theirs now: chosen, saved, and worn by the page visitors see.
+    await page.goto(`/edit-memorial/${memorial.slug}`);
+    await visible(looks.getByRole('radio', { name: /^Skov/ }));
+    expect(await looks.getByRole('radio', { name: /^Skov/ }).isDisabled()).toBe(false);
+    await looks.locator('label').filter({ has: page.getByRole('radio', { name: /^Skov/ }) }).click();
+    await looks.getByRole('button', { name: 'Gem ændringer' }).click();
+    await visible(looks.getByText('Gemt', { exact: true }));
+    const seen = await fetch(`${server.baseUrl}/api/memorials/${memorial.slug}`);
+    expect(((await seen.json()) as Memorial).theme).toBe('skov');
   });
 });
