@@ -9,6 +9,12 @@
  * deterministic; events caused by an API call (refund, cancel, expire) are sent after the call is
  * answered, as Stripe's are, so the server is never waiting on its own webhook; `settled()` waits
  * for them.
+ *
+ * Each delivery attempt is signed anew, as Stripe signs each of its own: a new timestamp, so a new
+ * signature. Stripe's attempts are minutes apart; the fake's may fall in one second, so an event
+ * sent again within the second it was last signed in is signed for the next second (the library
+ * refuses only old timestamps). `replay()` sends an earlier delivery again byte for byte, as
+ * someone who caught it on the wire would.
  */
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -85,8 +91,10 @@ export interface FakeStripe {
   events: Stripe.Event[];
   /** Every POST to the webhook endpoint, in order. */
   deliveries: Delivery[];
-  /** (Re)sends one event now, optionally stale, wrongly signed or tampered; the endpoint's HTTP status. */
+  /** (Re)sends one event now, signed anew, optionally stale, wrongly signed or tampered; the endpoint's HTTP status. */
   deliver(eventId: string, options?: DeliverOptions): Promise<number>;
+  /** Sends the event's latest delivery again, the same body under the same Stripe-Signature header; the endpoint's HTTP status. */
+  replay(eventId: string): Promise<number>;
   /** Resolves once every delivery under way has been answered. */
   settled(): Promise<void>;
   sessions: ReadonlyMap<string, FakeCheckout>;
@@ -107,7 +115,18 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   let baseUrl = '';
   const account = new FakeStripeAccount(options.now ?? (() => new Date()), (id) => `${baseUrl}/pay/${id}`);
   const deliveries: Delivery[] = [];
+  /** What each event's latest delivery sent, for `replay()`. */
+  const sent = new Map<string, { body: string; signature: string }>();
+  /** The second each event was last signed for. */
+  const signedAt = new Map<string, number>();
   let queue: Promise<void> = Promise.resolve();
+
+  /** Now, or the second after the event's last signature if that was now: each attempt's own signature. */
+  function freshTimestamp(eventId: string): number {
+    const timestamp = Math.max(Math.floor(Date.now() / 1000), (signedAt.get(eventId) ?? 0) + 1);
+    signedAt.set(eventId, timestamp);
+    return timestamp;
+  }
 
   async function post(url: string, event: Stripe.Event, deliverOptions: DeliverOptions = {}): Promise<number> {
     // Pretty-printed as Stripe sends it, so a server that verifies a re-serialised body fails here too.
@@ -115,8 +134,14 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const signature = Stripe.webhooks.generateTestHeaderString({
       payload,
       secret: deliverOptions.secret ?? options.webhookSecret,
-      ...(deliverOptions.timestamp !== undefined ? { timestamp: deliverOptions.timestamp } : {}),
+      timestamp: deliverOptions.timestamp ?? freshTimestamp(event.id),
     });
+    const body = deliverOptions.body ?? payload;
+    sent.set(event.id, { body, signature });
+    return send(url, event.id, body, signature);
+  }
+
+  async function send(url: string, eventId: string, body: string, signature: string): Promise<number> {
     let status = 0;
     try {
       const response = await fetch(url, {
@@ -126,7 +151,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
           'stripe-signature': signature,
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
         },
-        body: deliverOptions.body ?? payload,
+        body,
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
       });
       await response.arrayBuffer();
@@ -134,7 +159,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     } catch {
       // Refused or timed out: Stripe counts it as failed; the status says so.
     }
-    deliveries.push({ eventId: event.id, status });
+    deliveries.push({ eventId, status });
     return status;
   }
 
@@ -142,11 +167,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   function dispatch(events: Stripe.Event[]): Promise<void> {
     const url = webhookUrl;
     if (!url || events.length === 0) return Promise.resolve();
-    const sent = queue.then(async () => {
+    const done = queue.then(async () => {
       for (const event of events) await post(url, event);
     });
-    queue = sent;
-    return sent;
+    queue = done;
+    return done;
   }
 
   async function pay(sessionId: string, payOptions: { deliver?: boolean; method?: PaymentMethodType } = {}): Promise<FakePaymentResult> {
@@ -236,9 +261,18 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       if (!event) throw new Error(`The fake Stripe made no event ${eventId}.`);
       if (!webhookUrl) throw new Error('The fake Stripe has no webhook URL to deliver to (setWebhookUrl).');
       const url = webhookUrl;
-      const sent = queue.then(() => post(url, event, deliverOptions));
-      queue = sent.then(() => undefined);
-      return sent;
+      const answered = queue.then(() => post(url, event, deliverOptions));
+      queue = answered.then(() => undefined);
+      return answered;
+    },
+    async replay(eventId) {
+      const earlier = sent.get(eventId);
+      if (!earlier) throw new Error(`The fake Stripe has not delivered ${eventId} yet.`);
+      if (!webhookUrl) throw new Error('The fake Stripe has no webhook URL to deliver to (setWebhookUrl).');
+      const url = webhookUrl;
+      const answered = queue.then(() => send(url, eventId, earlier.body, earlier.signature));
+      queue = answered.then(() => undefined);
+      return answered;
     },
     settled: () => queue,
     sessions: account.sessions,

@@ -16,15 +16,19 @@ interface Endpoint {
   url: string;
   received: Stripe.Event[];
   refused: string[];
+  /** The Stripe-Signature header of every POST, in order. */
+  signatures: string[];
   close(): Promise<void>;
 }
 
 async function startEndpoint(): Promise<Endpoint> {
   const received: Stripe.Event[] = [];
   const refused: string[] = [];
+  const signatures: string[] = [];
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    signatures.push(String(req.headers['stripe-signature']));
     try {
       received.push(Stripe.webhooks.constructEvent(Buffer.concat(chunks), req.headers['stripe-signature'] ?? '', WEBHOOK_SECRET));
       res.writeHead(200).end();
@@ -38,6 +42,7 @@ async function startEndpoint(): Promise<Endpoint> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
     received,
     refused,
+    signatures,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -64,6 +69,7 @@ beforeEach(() => {
   fake.setWebhookUrl(endpoint.url);
   endpoint.received.length = 0;
   endpoint.refused.length = 0;
+  endpoint.signatures.length = 0;
 });
 
 const RETURN = 'https://mindested.test/betaling';
@@ -343,6 +349,22 @@ describe('the fake Stripe', () => {
     await expect(fake.deliver(eventId, { body: tampered })).resolves.toBe(400);
     expect(endpoint.refused).toHaveLength(3);
     expect(fake.deliveries.slice(-4).map((d) => d.status)).toEqual([200, 400, 400, 400]);
+  });
+
+  it('signs each attempt anew, even within one second, and replays an earlier delivery byte for byte', async () => {
+    fake.setWebhookUrl(null);
+    const paid = await fake.pay((await plaqueSession()).id);
+    fake.setWebhookUrl(endpoint.url);
+    const eventId = paid.events[0]!.id;
+    await expect(fake.deliver(eventId)).resolves.toBe(200);
+    await expect(fake.deliver(eventId)).resolves.toBe(200);
+    await expect(fake.replay(eventId)).resolves.toBe(200);
+    const [first, second, replayed] = endpoint.signatures;
+    expect(second).not.toBe(first);
+    expect(replayed).toBe(second);
+    const times = endpoint.signatures.map((header) => Number(/t=(\d+)/.exec(header)![1]));
+    expect(times[1]).toBeGreaterThan(times[0]!);
+    expect(endpoint.received.map((e) => e.id)).toEqual([eventId, eventId, eventId]);
   });
 });
 
