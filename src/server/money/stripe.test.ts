@@ -2,18 +2,19 @@
  * Paying through Stripe, with the official library pointed at a local fake of Stripe's API
  * (tests/support/fake-stripe.ts) whose events are signed by the library's own test helper and
  * delivered to this server over loopback. Premium by card is a subscription whose paid invoices add
- * periods; MobilePay pays one period; a webhook that is forged, tampered, stale or replayed changes
- * nothing; a missed webhook is caught up by the success page; a refund goes back through Stripe.
+ * periods; MobilePay pays one period; a webhook that is forged, tampered, stale or replayed is 400
+ * and changes nothing, while Stripe's own redelivery (signed anew) is 200 and changes nothing; a missed webhook is caught up by the success page; a refund goes back through Stripe.
  */
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../../tests/support/fake-stripe';
 import { createUser } from '../../../tests/support/factories';
 import { type Person, castMemorial } from '../../../tests/support/memorial-cast';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
-import { invoices, orders, premiumPeriods, stripeEvents } from '../db/schema';
+import { invoices, orders, premiumPeriods, stripeEvents, stripeWebhookDeliveries } from '../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_mindested_test';
 let t: TestApp;
@@ -71,7 +72,7 @@ describe('MobilePay', () => {
 });
 
 describe('the webhook', () => {
-  it('refuses a forged, tampered or stale event with 400 and applies a replayed one once', async () => {
+  it('refuses a forged, tampered, stale or replayed delivery with 400, and applies Stripe’s own redelivery once', async () => {
     const { memorial, owner } = await castMemorial(t);
     const { orderId, sessionId } = await buy(owner, { kind: 'premium', memorialId: memorial.id, planSlug: 'premium-livstid' }, 'card');
     const paid = await fake.pay(sessionId, { deliver: false });
@@ -87,10 +88,38 @@ describe('the webhook', () => {
     expect((await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe('pending_payment');
 
     expect(await fake.deliver(completed.id)).toBe(200);
+    // Stripe's retry is signed anew: answered 200, applied once.
     expect(await fake.deliver(completed.id)).toBe(200);
+    // The same request again, byte for byte and under the same signature: a replay, refused.
+    const replayed = await fake.replay(completed.id);
+    expect(replayed).toBe(400);
     expect((await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe('paid');
     expect(await periodsOf(memorial.id)).toHaveLength(1);
     expect(await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toHaveLength(1);
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, completed.id))).toHaveLength(1);
+  });
+});
+
+describe('a replayed webhook', () => {
+  it('is told from Stripe’s retry by its signature: two copies of one request at once, one applied, one 400', async () => {
+    const { memorial, owner } = await castMemorial(t);
+    const { orderId, sessionId } = await buy(owner, { kind: 'premium', memorialId: memorial.id, planSlug: 'premium-livstid' }, 'card');
+    const paid = await fake.pay(sessionId, { deliver: false });
+    const completed = paid.events.find((event) => event.type === 'checkout.session.completed')!;
+    // A signature older than the library's five minutes is kept no longer: it would be refused as stale anyway.
+    await t.database.db.insert(stripeWebhookDeliveries).values({ signature: 'old', signedAt: new Date(Date.now() - 10 * 60_000) });
+    const payload = JSON.stringify(completed, null, 2);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const send = () => t.request({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.statusCode === 400)!.json()).toEqual({ message: 'Denne levering er modtaget før.' });
+    expect((await send()).statusCode).toBe(400);
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe('paid');
+    expect(await periodsOf(memorial.id)).toHaveLength(1);
+    const kept = (await t.database.db.select().from(stripeWebhookDeliveries)).map((row) => row.signature);
+    expect(kept).not.toContain('old');
+    expect(kept.length).toBeGreaterThan(0);
   });
 });
 

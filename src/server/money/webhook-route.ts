@@ -1,8 +1,10 @@
 /**
  * POST /api/stripe/webhook: Stripe's signed events. The signature is checked on the raw body with
  * the library's own verifier (which also refuses a timestamp older than five minutes, so an old
- * event replayed later fails); anything it cannot verify is 400 and changes nothing, whether Stripe
- * is configured or not. A verified event is applied once (stripe-events.ts).
+ * event replayed later fails), and a request received before under the same signature is refused
+ * too (webhook-replays.ts): Stripe signs each attempt anew, so only a replay repeats one. Anything
+ * refused is 400 and changes nothing, whether Stripe is configured or not. A verified event is
+ * applied once (stripe-events.ts): Stripe's own redelivery of it is answered 200 and changes nothing.
  */
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
@@ -10,8 +12,10 @@ import type { Deps } from '../deps';
 import { badRequest } from '../lib/errors';
 import { applyStripeEvent } from './stripe-events';
 import { verifier } from './stripe';
+import { TOLERANCE_SECONDS, firstReceipt, pruneDeliveries, signedDelivery } from './webhook-replays';
 
 const UNVERIFIED = 'Ugyldig eller manglende signatur.';
+const REPLAYED = 'Denne levering er modtaget før.';
 
 export function stripeWebhookRoute(app: FastifyInstance, deps: Deps) {
   void app.register(async (scope) => {
@@ -23,13 +27,21 @@ export function stripeWebhookRoute(app: FastifyInstance, deps: Deps) {
       const secret = deps.config.STRIPE_WEBHOOK_SECRET;
       const signature = request.headers['stripe-signature'];
       if (!secret || typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badRequest(UNVERIFIED);
+      // Stripe signs with the real time, so staleness is measured with it (not the app's clock, which tests move).
+      const receivedAt = Date.now();
       let event: Stripe.Event;
       try {
-        event = await verifier.webhooks.constructEventAsync(request.body, signature, secret);
+        event = await verifier.webhooks.constructEventAsync(request.body, signature, secret, TOLERANCE_SECONDS, undefined, receivedAt);
       } catch {
         throw badRequest(UNVERIFIED);
       }
-      const applied = await deps.db.transaction((tx) => applyStripeEvent(tx, { config: deps.config, now: deps.now() }, event));
+      const delivery = signedDelivery(request.body, signature, secret);
+      const applied = await deps.db.transaction(async (tx) => {
+        // A replay is refused before its event is looked at: nothing changes.
+        if (!(await firstReceipt(tx, delivery))) throw badRequest(REPLAYED);
+        return applyStripeEvent(tx, { config: deps.config, now: deps.now() }, event);
+      });
+      await pruneDeliveries(deps.db, receivedAt);
       reply.header('cache-control', 'no-store');
       return { received: true, applied };
     });

@@ -205,3 +205,30 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Each webhook delivery received, by the signature that verified it (decision 0025). Stripe signs
+ * every attempt anew, its retries included, so the same signature twice is a replay of one request,
+ * refused; the primary key makes that hold across servers. Rows whose signature is older than the
+ * library's tolerance are pruned: such a delivery is refused as stale anyway.
+ */
+export const stripeWebhookDeliveries = pgTable(
+  'stripe_webhook_deliveries',
+  {
+    /** HMAC-SHA256 of `timestamp.body` under the endpoint's secret: the header's valid v1 signature. */
+    signature: text('signature').primaryKey(),
+    /** The header's timestamp. */
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('stripe_webhook_deliveries_signed_idx').on(t.signedAt)],
+);
+
+/**
+ * Payments Stripe reported refunded in full, by payment intent. Stripe does not promise the order
+ * of its events: a refund reported before the payment's own event is kept here, and the payment is
+ * refunded as soon as it is recorded, so either order ends the same.
+ */
+export const stripeRefundedPayments = pgTable('stripe_refunded_payments', {
+  paymentIntentId: text('payment_intent_id').primaryKey(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+});
