@@ -1,6 +1,6 @@
 /**
  * The reseller's dashboard calls on a real database: who may read what (a visitor, a user without
- * a record, a pending, approved, suspended reseller, another reseller, an admin), the codes page by
+ * a record, a reseller in each status, another reseller, an admin), the codes page by
  * page with search and state, the counts, the CSV, the statistics per month kept by the code
  * events' trigger, and the partner network with commission summed from real rows.
  */
@@ -11,7 +11,7 @@ import { createReseller, createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { ResellerCodesPage, ResellerOverview, ResellerStats, Partners } from '../../shared/resellers-api';
-import type { ResellerStatus } from '../../shared/resellers';
+import { RESELLER_STATUSES, type ResellerMe, type ResellerStatus, isActiveReseller } from '../../shared/resellers';
 import { codeHandovers, qrCodes, resellerCommissions, resellers } from '../db/schema';
 import { claimCode } from '../qr/service';
 import { createPackage } from '../qr/packages';
@@ -45,12 +45,14 @@ describe('who may read a reseller dashboard', () => {
     }
   });
 
-  it('lets a pending, approved and suspended reseller read its own, and only its own', async () => {
-    for (const status of ['pending', 'approved', 'suspended'] as const) {
+  it('lets a reseller in every status read its own, and only its own; only an approved one wears "Aktiv"', async () => {
+    for (const status of RESELLER_STATUSES) {
       const { cookie, reseller, codes } = await dealer({ size: 2, status });
       const other = await dealer({ size: 2 });
       const me = await get('/api/resellers/me', cookie);
       expect(me.json()).toEqual({ id: reseller.id, companyName: reseller.companyName, status });
+      // The header decides its badge from this answer alone (use-reseller.ts).
+      expect(isActiveReseller(me.json<ResellerMe>()), status).toBe(status === 'approved');
       const overview = (await get('/api/resellers/me/overview', cookie)).json<ResellerOverview>();
       expect(overview.reseller).toMatchObject({ id: reseller.id, status });
       expect(overview.total).toBe(2);
