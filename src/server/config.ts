@@ -138,6 +138,7 @@ const schema = z.object({
   RATE_LIMIT_POSTS_PER_IP: positiveInt(30),
   RATE_LIMIT_POSTS_PER_MEMORIAL: positiveInt(600),
   RATE_LIMIT_TWO_FACTOR_PER_ACCOUNT: positiveInt(5),
+  RATE_LIMIT_HANDOVER_MAILS_PER_RESELLER: positiveInt(30),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'BASE_URL'> & { BASE_URL: string; baseOrigin: string };

@@ -12,6 +12,7 @@
  *   GET    /api/resellers/me/qr-codes.csv                 every code, streamed (text/csv)
  *   POST   /api/resellers/me/qr-codes/{code}/handover     handoverBody → 201 handoverResponse
  *   DELETE /api/resellers/me/qr-codes/{code}/handover     → 200 { code: resellerCode }
+ *   POST   /api/resellers/me/qr-codes/{code}/handover/resend  → 200 handoverResponse: the family's link again
  *   GET    /api/resellers/me/qr-codes/{code}/letter.pdf   the printed letter for the family
  *   GET    /api/resellers/me/stats                        resellerStatsResponse
  *   GET    /api/resellers/me/partners                     partnersResponse
@@ -58,6 +59,10 @@ export const resellerMessages = {
   codeVoid: 'Koden er kasseret og kan ikke gives videre.',
   codeAlreadyGiven: 'Koden er allerede givet til en familie. Fortryd først, hvis den skal gives til en anden.',
   notGiven: 'Koden er ikke givet til nogen.',
+  noEmail: 'Koden er givet uden e-mailadresse, så der er ikke noget link at sende. Print brevet til familien i stedet.',
+  linkNotNeeded: 'Familien har allerede taget koden i brug, så de har ikke brug for et nyt link.',
+  tooManyMails: 'I har sendt mange e-mails til familier på kort tid.',
+  tooManyMailsToAddress: 'Der er sendt flere e-mails til denne adresse på kort tid.',
   familyName: 'Skriv familiens navn.',
 } as const;
 

@@ -28,7 +28,7 @@ export function handoverSetupMail({ to, name, companyName, link }: { to: string;
     name,
     before: [
       `${companyName} har givet jer en QR-kode fra Mindested. Når koden sidder på mindestenen, kan alle, der besøger graven, scanne den med en mobiltelefon og se mindesiden for jeres kære.`,
-      'Åbn linket, og vælg et brugernavn og en adgangskode. Så er koden låst til jeres konto, og I kan lave mindesiden i jeres eget tempo. Linket virker i 7 dage og kan kun bruges én gang.',
+      `Åbn linket, og vælg et brugernavn og en adgangskode. Så er koden låst til jeres konto, og I kan lave mindesiden i jeres eget tempo. Linket virker i 7 dage og kan kun bruges én gang. Er det udløbet, kan ${companyName} sende jer et nyt.`,
     ],
     button: { text: 'Opret konto og tag koden i brug', link },
     after: `Har I spørgsmål til koden eller stenen, så kontakt ${companyName}. Har I ikke ventet denne e-mail, kan I se bort fra den.`,

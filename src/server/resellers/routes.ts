@@ -29,10 +29,10 @@ import type { Deps } from '../deps';
 import { conflict, notFound } from '../lib/errors';
 import { apply, partnerByCode } from './application';
 import { codesCsv, codesPage, resellerCode as findCode } from './codes';
-import { giveCode, withdrawCode } from './handovers';
+import { giveCode, resendFamilyLink, withdrawCode } from './handovers';
 import { handoverLetterPdf } from './letter';
 import { partnerNetwork } from './partners';
-import { myReseller, overview } from './self';
+import { mustBeApproved, myReseller, overview } from './self';
 import { resellerStats } from './stats';
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
@@ -97,8 +97,15 @@ export function resellerRoutes(app: FastifyInstance, deps: Deps) {
     return { code: await withdrawCode(deps, reseller, request.params.code) };
   });
 
+  api.post('/api/resellers/me/qr-codes/:code/handover/resend', { schema: { ...codeRoute.schema, response: { 200: handoverResponse } } }, async (request) => {
+    const reseller = await myReseller(deps, request);
+    return resendFamilyLink(deps, reseller, request.params.code);
+  });
+
   api.get('/api/resellers/me/qr-codes/:code/letter.pdf', codeRoute, async (request, reply) => {
     const reseller = await myReseller(deps, request);
+    // The letter is how a code is given to a family without e-mail: giving is for an approved reseller.
+    mustBeApproved(reseller);
     const code = codeFromInput(request.params.code);
     const found = code ? await findCode(deps.db, reseller.id, code) : undefined;
     if (!found) throw notFound(resellerMessages.codeNotYours);
