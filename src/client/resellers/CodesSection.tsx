@@ -2,12 +2,13 @@
  * "Koder": every code the reseller has, newest package first, with where it stands and to whom it
  * was given. Search by code or family, narrow by state; both live in the address (?q=&state=), so
  * back and reload keep them, and typing searches after a pause. "Vis flere" reads the next page.
- * A received code is given to a family from here; a given one gets its letter or is taken back.
+ * A received code is given to a family from here; a given one gets its letter, its e-mail sent
+ * again, or is taken back.
  * A table on a wide screen, cards on a phone.
  */
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Download, Gift, Printer, Undo2 } from 'lucide-react';
+import { Download, Gift, Printer, Send, Undo2 } from 'lucide-react';
 import { formatCode } from '@/shared/qr-code';
 import { RESELLER_CODE_STATE_LABELS, RESELLER_CODE_STATES, type ResellerCode, type ResellerCodeState } from '@/shared/resellers-api';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
@@ -19,7 +20,7 @@ import { cn } from '@/client/lib/cn';
 import { useSearchText } from '@/client/lib/use-search-text';
 import { HandoverDialog, UndoDialog } from './CodeDialogs';
 import { codeCount, danishDay, danishShortDay } from './format';
-import { type CodeFilters, codesCsvHref, useCodes } from './use-dashboard';
+import { type CodeFilters, codesCsvHref, useCodes, useResendLink } from './use-dashboard';
 
 const Q_MAX = 120;
 
@@ -161,10 +162,14 @@ function when(code: ResellerCode, day: (iso: string) => string = danishDay): str
 
 const letterHref = (code: string) => `/api/resellers/me/qr-codes/${encodeURIComponent(code)}/letter.pdf`;
 
-/** What can be done with one code: give it, or print its letter and take it back. */
+/**
+ * What can be done with one code: give it, or print its letter, send the family's link again and
+ * take it back. A suspended reseller sees its codes but does none of it (the server refuses too).
+ */
 function CodeButtons({ code, actions }: { code: ResellerCode; actions: RowActions }) {
   const named = <span className="sr-only"> (kode {formatCode(code.code)})</span>;
-  if (code.state === 'shipped' && actions.canGive) {
+  if (!actions.canGive) return null;
+  if (code.state === 'shipped') {
     return (
       <Button size="sm" onClick={() => actions.give(code)}>
         <Gift aria-hidden="true" />
@@ -181,16 +186,27 @@ function CodeButtons({ code, actions }: { code: ResellerCode; actions: RowAction
             Print brev{named}
           </a>
         </Button>
-        {actions.canGive ? (
-          <Button size="sm" variant="quiet" onClick={() => actions.undo(code)}>
-            <Undo2 aria-hidden="true" />
-            Fortryd{named}
-          </Button>
-        ) : null}
+        {code.handover?.email ? <ResendButton code={code.code} named={named} /> : null}
+        <Button size="sm" variant="quiet" onClick={() => actions.undo(code)}>
+          <Undo2 aria-hidden="true" />
+          Fortryd{named}
+        </Button>
       </span>
     );
   }
   return null;
+}
+
+/** A lost or expired e-mail: sent again at once with a new link, no question asked (nothing is lost by it). */
+function ResendButton({ code, named }: { code: string; named: ReactNode }) {
+  const resend = useResendLink(code);
+  return (
+    <Button size="sm" variant="secondary" onClick={() => resend.mutate()} disabled={resend.isPending}>
+      <Send aria-hidden="true" />
+      {resend.isPending ? 'Sender...' : 'Send linket igen'}
+      {named}
+    </Button>
+  );
 }
 
 function StatePill({ state }: { state: ResellerCodeState }) {
@@ -280,7 +296,7 @@ function CodeCards({ codes, actions }: { codes: ResellerCode[]; actions: RowActi
               {code.packageName ?? 'Ingen pakke'}
               {moved ? ` · ${moved}` : ''}
             </p>
-            {(code.state === 'shipped' && actions.canGive) || code.state === 'given' ? (
+            {actions.canGive && (code.state === 'shipped' || code.state === 'given') ? (
               <div className="mt-3">
                 <CodeButtons code={code} actions={actions} />
               </div>

@@ -1,7 +1,7 @@
 /**
  * The reseller dashboard's calls (src/shared/resellers-api.ts) as queries and mutations, with the
- * keys they share. Each visit reads them afresh (a package may have arrived since); a hand-over or
- * its undoing reads again everything it changes.
+ * keys they share. Each visit reads them afresh (a package may have arrived since); a hand-over,
+ * its undoing or its link sent again reads again everything it changes.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -88,6 +88,22 @@ export function useHandover(code: string) {
       await refresh();
     },
     onError: () => void refresh(),
+  });
+}
+
+/** The family's e-mail again, with a new link; the answer says where it went. */
+export function useResendLink(code: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => apiRequest<{ code: ResellerCode; message: string }>('POST', `${codePath(code)}/resend`),
+    onSuccess: async (answer) => {
+      toast({ title: 'Linket er sendt igen', description: answer.message });
+      await refresh();
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: 'Linket blev ikke sendt', description: errorMessage(error) });
+      void refresh();
+    },
   });
 }
 
