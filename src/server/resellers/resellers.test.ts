@@ -2,19 +2,20 @@
  * The reseller's dashboard calls on a real database: who may read what (a visitor, a user without
  * a record, a reseller in each status, another reseller, an admin), the codes page by
  * page with search and state, the counts, the CSV, the statistics per month kept by the code
- * events' trigger, and the partner network with commission summed from real rows.
+ * events' trigger, and the partner network with commission summed from real rows, reached the way a
+ * partner comes: through the referral link, the application and the admin's approval.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer } from '../../../tests/support/dealers';
-import { createReseller, createUser } from '../../../tests/support/factories';
+import { createReseller, createUser, validCvr } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
-import type { ResellerCodesPage, ResellerOverview, ResellerStats, Partners } from '../../shared/resellers-api';
-import { RESELLER_STATUSES, type ResellerMe, type ResellerStatus, isActiveReseller } from '../../shared/resellers';
+import type { Partners, ResellerCodesPage, ResellerOverview, ResellerSelf, ResellerStats } from '../../shared/resellers-api';
+import { RESELLER_STATUSES, RESELLER_TERMS_VERSION, type ResellerMe, type ResellerStatus, isActiveReseller } from '../../shared/resellers';
 import { codeHandovers, qrCodes, resellerCommissions, resellers } from '../db/schema';
 import { claimCode } from '../qr/service';
-import { createPackage } from '../qr/packages';
+import { createPackage, movePackage } from '../qr/packages';
 
 let t: TestApp;
 let admin: { id: string; role: 'admin' };
@@ -25,6 +26,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+/** A family takes `code` in use the way families do: locks it to their account and links it to their new memorial. */
+async function familyLinks(code: string) {
+  const cookie = await signIn(t, await createUser(t.database.db));
+  expect((await t.request({ method: 'POST', url: `/api/qr-codes/${code}/lock`, headers: { cookie } })).statusCode).toBe(200);
+  const created = await t.request({ method: 'POST', url: '/api/memorials', headers: { cookie }, payload: { name: 'Inger Krogh', birthDate: '1931-02-03', deathDate: '2026-10-20', privacy: 'public' } });
+  expect(created.statusCode, created.body).toBe(201);
+  const linked = await t.request({ method: 'POST', url: `/api/qr-codes/${code}/link`, headers: { cookie }, payload: { memorial: created.json().id } });
+  expect(linked.statusCode, linked.body).toBe(200);
+}
 
 const dealer = (options: { size?: number; status?: ResellerStatus; ship?: boolean; referredBy?: string } = {}) =>
   createDealer(t, admin, { ...options, record: { referredBy: options.referredBy ?? null } });
@@ -141,13 +152,7 @@ describe('statistics', () => {
     const { cookie, codes } = await dealer({ size: 4 });
     t.clock.advance(new Date('2026-11-30T23:30:00Z').getTime() - t.clock.now().getTime()); // 1 December in Denmark
     await t.request({ method: 'POST', url: `/api/resellers/me/qr-codes/${codes[0]}/handover`, headers: { cookie }, payload: { familyName: 'Familien Krogh' } });
-    const family = await createUser(t.database.db);
-    const ownerCookie = await signIn(t, family);
-    expect((await t.request({ method: 'POST', url: `/api/qr-codes/${codes[0]}/lock`, headers: { cookie: ownerCookie } })).statusCode).toBe(200);
-    const created = await t.request({ method: 'POST', url: '/api/memorials', headers: { cookie: ownerCookie }, payload: { name: 'Inger Krogh', birthDate: '1931-02-03', deathDate: '2026-10-20', privacy: 'public' } });
-    expect(created.statusCode, created.body).toBe(201);
-    const linked = await t.request({ method: 'POST', url: `/api/qr-codes/${codes[0]}/link`, headers: { cookie: ownerCookie }, payload: { memorial: created.json().id } });
-    expect(linked.statusCode, linked.body).toBe(200);
+    await familyLinks(codes[0]!);
 
     const stats = (await get('/api/resellers/me/stats', cookie)).json<ResellerStats>();
     expect(stats.months).toHaveLength(12);
@@ -179,5 +184,42 @@ describe('the partner network', () => {
     // The partner has no partners of its own, and sees nothing of its referrer's.
     expect((await get('/api/resellers/me/partners', partner.cookie)).json<Partners>()).toMatchObject({ partners: [], totalCommissionOre: 0 });
     expect(await t.database.db.select().from(codeHandovers).where(eq(codeHandovers.resellerId, partner.reseller.id))).toEqual([]);
+  });
+
+  it("takes an applicant from the referral link through the admin's approval into the referrer's partners, with its activity; a rejected one stays out", async () => {
+    const referrer = await dealer({ size: 1 });
+    const staff = await signIn(t, admin);
+    // The link as the referrer's dashboard shows it, and as the application page reads it.
+    const link = new URL((await get('/api/resellers/me/partners', referrer.cookie)).json<Partners>().referralLink!);
+    const partnerCode = link.searchParams.get('partner')!;
+    expect((await get(`/api/resellers/partner/${partnerCode}`)).json()).toEqual({ companyName: referrer.reseller.companyName });
+
+    const applyThroughLink = async (companyName: string) => {
+      const cookie = await signIn(t, await createUser(t.database.db, { fullName: 'Lene Rasmussen' }));
+      const payload = { companyName, cvr: validCvr(), kind: 'funeral_home', contactName: 'Lene Rasmussen', email: 'ignored@eksempel.dk', phone: '86 12 34 56', address: 'Søndergade 12', postcode: '8600', town: 'Silkeborg', acceptTerms: true, termsVersion: RESELLER_TERMS_VERSION, partner: partnerCode };
+      const response = await t.request({ method: 'POST', url: '/api/resellers/applications', headers: { cookie }, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ reseller: ResellerSelf }>().reseller.id;
+    };
+    const joined = await applyThroughLink('Bedemand Rasmussen');
+    const turnedDown = await applyThroughLink('Stenhuggeriet Nord');
+    // An application is not a partner yet.
+    expect((await get('/api/resellers/me/partners', referrer.cookie)).json<Partners>().partners).toEqual([]);
+
+    const decide = (id: string, what: string, payload: object) => t.request({ method: 'POST', url: `/api/admin/resellers/${id}/${what}`, headers: { cookie: staff }, payload });
+    expect((await decide(joined, 'approve', {})).statusCode).toBe(200);
+    expect((await decide(turnedDown, 'reject', { reason: 'Vi kan ikke finde virksomheden i CVR.' })).statusCode).toBe(200);
+
+    // The new partner's first package arrives, and a family links one of its codes to a memorial.
+    const pkg = await createPackage(t.app.deps, admin, { name: 'Rasmussens første pakke', size: 2, resellerId: joined });
+    for (const to of ['produced', 'in_stock', 'shipped'] as const) await movePackage(t.app.deps, admin, pkg.id, to);
+    const [first] = await t.database.db.select().from(qrCodes).where(eq(qrCodes.packageId, pkg.id)).limit(1);
+    await familyLinks(first!.code);
+
+    const partners = (await get('/api/resellers/me/partners', referrer.cookie)).json<Partners>();
+    expect(partners.partners).toEqual([
+      expect.objectContaining({ id: joined, companyName: 'Bedemand Rasmussen', town: 'Silkeborg', status: 'approved', codesReceived: 2, codesLinked: 1, commissionOre: 0 }),
+    ]);
+    expect(partners.partners[0]!.approvedAt).toBe(t.clock.now().toISOString());
   });
 });
