@@ -13,6 +13,7 @@ import type { StaffActionRecorder } from '../staff/audit';
 import { requireStripe } from './checkout';
 import { ORDER_NOT_FOUND } from './orders';
 import { advance, cancel, markPaid, refunded } from './order-status';
+import { endSubscriptionNow, markSubscriptionEnded } from './subscriptions';
 
 interface Actor {
   deps: Deps;
@@ -53,13 +54,20 @@ export async function markTransferReceived({ deps, actorId, record }: Actor, id:
 const REFUNDABLE: readonly OrderStatus[] = ['paid', 'in_production', 'shipped', 'delivered'];
 const NO_PAYMENT_AT_STRIPE = 'Betalingen kan ikke findes hos Stripe. Refunder den i Stripes oversigt; ordren følger med, når Stripe melder det.';
 
+/**
+ * A refund. Card and MobilePay go back through Stripe first, with a key for this order: pressed
+ * twice, or retried after a crash, it refunds once. A refunded period of a running subscription
+ * also ends the subscription now, before the money goes back, so it charges no more and a retry
+ * after a failed refund finds it ended already.
+ */
 export async function refundOrder({ deps, actorId, record }: Actor, id: string, reason: string): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (!REFUNDABLE.includes(order.status)) throw new HttpError(409, adminMoneyMessages.notRefundable);
+  let subscriptionEnded = false;
   if (order.paymentMethod !== 'bank_transfer') {
     if (!order.stripePaymentIntentId) throw new HttpError(409, NO_PAYMENT_AT_STRIPE);
-    // Stripe first, with a key for this order: pressed twice, or retried after a crash, it refunds once.
+    if (order.stripeSubscriptionId) subscriptionEnded = await endSubscriptionNow(deps.config, order.stripeSubscriptionId, `Refunderet: ${reason}`);
     await requireStripe(deps.config).refunds.create(
       { payment_intent: order.stripePaymentIntentId, metadata: { orderId: order.id } },
       { idempotencyKey: `refund:${order.id}` },
@@ -67,10 +75,17 @@ export async function refundOrder({ deps, actorId, record }: Actor, id: string, 
   }
   await deps.db.transaction(async (tx) => {
     const locked = await lockedOrder(tx, id);
-    const done = await refunded(tx, locked, { config: deps.config, now: deps.now(), actorId, note: reason });
+    const now = deps.now();
+    const done = await refunded(tx, locked, { config: deps.config, now, actorId, note: reason });
     // Stripe's webhook may have been first: the refund stands either way, and the log says who asked.
     if (!done && locked.status !== 'refunded') throw new HttpError(409, adminMoneyMessages.notRefundable);
-    await record(tx, { action: 'order.refund', targetUserId: order.userId, subject: `order:${order.id}`, details: { number: order.number, totalOre: order.totalOre, reason } });
+    if (subscriptionEnded) await markSubscriptionEnded(tx, order.stripeSubscriptionId!, now);
+    await record(tx, {
+      action: 'order.refund',
+      targetUserId: order.userId,
+      subject: `order:${order.id}`,
+      details: { number: order.number, totalOre: order.totalOre, reason, ...(subscriptionEnded ? { subscriptionEnded: order.stripeSubscriptionId } : {}) },
+    });
   });
   // The Premium it bought, if any, is revoked: the memorial's page changes at once here too.
   if (order.memorialId) deps.memorialChanged(order.memorialId);

@@ -43,6 +43,6 @@ async function firstSubscriptionInvoice(deps: Deps, subscriptionId: string) {
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
   const invoiceId = typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice?.id;
   if (!invoiceId) return null;
-  const invoice = await stripe.invoices.retrieve(invoiceId);
+  const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
   return invoice.status === 'paid' ? invoice : null;
 }

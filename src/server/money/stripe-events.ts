@@ -4,14 +4,14 @@
  * nothing and events in any order settle to the same state. The success page's reconciliation
  * (reconcile.ts) calls the same functions with Stripe's own record of the session.
  */
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { PaymentMethod } from '../../shared/money';
 import type { Config } from '../config';
 import type { Tx } from '../db/connection';
-import { orderEvents, orderLines, orders, plans, premiumPeriods, stripeEvents, subscriptions } from '../db/schema';
+import { orderLines, orders, plans, premiumPeriods, stripeEvents, stripeRefundedPayments, subscriptions } from '../db/schema';
 import { isUniqueViolation } from '../lib/errors';
-import { issueInvoice, invoicingProblem } from './invoices';
+import { paymentIntentOf } from './invoice-payments';
 import { type OrderRow, markPaid, refunded } from './order-status';
 
 export interface EventContext {
@@ -39,6 +39,7 @@ export async function sessionPaid(tx: Tx, context: EventContext, session: Stripe
   const subscriptionId = idOf(session.subscription);
   await markPaid(tx, order, { ...context, actorId: null, method: methodOf(session), paymentIntentId: idOf(session.payment_intent), subscriptionId });
   if (subscriptionId) await recordSubscription(tx, order, subscriptionId, context.now);
+  await refundIfStripeDid(tx, context, order.id);
   return order;
 }
 
@@ -53,7 +54,9 @@ async function recordSubscription(tx: Tx, order: OrderRow, stripeSubscriptionId:
 /**
  * A subscription's invoice is paid: the period it pays for is added to the ledger once (by the
  * invoice's id). The first one is the original order's payment; each renewal becomes an order of
- * its own, paid, with its own invoice, so every period has one.
+ * its own, paid, with its own invoice, so every period has one. Each keeps the payment that paid
+ * it (`invoice.payments`, which the caller has read from Stripe: events leave them out), so staff
+ * can refund the period and Stripe's charge.refunded finds it.
  */
 export async function subscriptionInvoicePaid(tx: Tx, context: EventContext, invoice: Stripe.Invoice): Promise<void> {
   const details = invoice.parent?.subscription_details;
@@ -67,11 +70,19 @@ export async function subscriptionInvoicePaid(tx: Tx, context: EventContext, inv
   const [already] = await tx.select({ id: premiumPeriods.id }).from(premiumPeriods).where(eq(premiumPeriods.source, source));
   if (already) return;
 
+  const paymentIntentId = paymentIntentOf(invoice);
   let paidBy = original;
   if (invoice.billing_reason === 'subscription_create') {
-    await markPaid(tx, original, { ...context, actorId: null, method: 'card', subscriptionId });
+    await markPaid(tx, original, { ...context, actorId: null, method: 'card', paymentIntentId, subscriptionId });
+    // Checkout's own event may have marked it paid first; its session names no payment for a subscription.
+    if (paymentIntentId) {
+      await tx
+        .update(orders)
+        .set({ stripePaymentIntentId: paymentIntentId })
+        .where(and(eq(orders.id, original.id), isNull(orders.stripePaymentIntentId)));
+    }
   } else {
-    paidBy = await renewalOrder(tx, context, original, invoice, subscriptionId);
+    paidBy = await renewalOrder(tx, context, original, invoice, subscriptionId, paymentIntentId);
   }
   await recordSubscription(tx, original, subscriptionId, context.now);
   await tx
@@ -82,9 +93,21 @@ export async function subscriptionInvoicePaid(tx: Tx, context: EventContext, inv
     .update(subscriptions)
     .set({ currentPeriodEnd: fromUnix(period.end) })
     .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
+  await refundIfStripeDid(tx, context, paidBy.id);
 }
 
-async function renewalOrder(tx: Tx, context: EventContext, original: OrderRow, invoice: Stripe.Invoice, subscriptionId: string): Promise<OrderRow> {
+/**
+ * A renewal is an order that begins paid: made, then taken through the same step as any payment
+ * (markPaid), so it gets its event, its paid invoice and the buyer's e-mail like every other.
+ */
+async function renewalOrder(
+  tx: Tx,
+  context: EventContext,
+  original: OrderRow,
+  invoice: Stripe.Invoice,
+  subscriptionId: string,
+  paymentIntentId: string | null,
+): Promise<OrderRow> {
   const planSlug = original.details.kind === 'premium' ? original.details.planSlug : 'premium-maaned';
   const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.slug, planSlug));
   const amount = invoice.amount_paid;
@@ -92,7 +115,6 @@ async function renewalOrder(tx: Tx, context: EventContext, original: OrderRow, i
     .insert(orders)
     .values({
       kind: 'premium',
-      status: 'paid',
       userId: original.userId,
       memorialId: original.memorialId,
       paymentMethod: 'card',
@@ -105,13 +127,11 @@ async function renewalOrder(tx: Tx, context: EventContext, original: OrderRow, i
       details: original.details,
       stripeSubscriptionId: subscriptionId,
       createdAt: context.now,
-      paidAt: context.now,
+      updatedAt: context.now,
     })
     .returning();
   await tx.insert(orderLines).values({ orderId: order!.id, item: `plan:${planSlug}`, description: `${plan?.name ?? 'Premium'} (fornyelse)`, quantity: 1, unitPriceOre: amount, totalOre: amount });
-  await tx.insert(orderEvents).values({ orderId: order!.id, status: 'paid', at: context.now });
-  if (!invoicingProblem(context.config, 'card')) await issueInvoice(tx, context.config, order!, { paidAt: context.now, now: context.now });
-  return order!;
+  return (await markPaid(tx, order!, { ...context, actorId: null, method: 'card', paymentIntentId, subscriptionId }))!;
 }
 
 /** Stripe's view of a subscription, unless a newer event has been applied already. */
@@ -128,12 +148,26 @@ export async function subscriptionChanged(tx: Tx, subscription: Stripe.Subscript
     .where(and(eq(subscriptions.stripeSubscriptionId, subscription.id), lte(subscriptions.lastEventAt, eventAt)));
 }
 
-/** Money went back through Stripe (from our back office or Stripe's dashboard): the order is refunded. */
+/**
+ * Money went back through Stripe (from our back office or Stripe's dashboard): the order is
+ * refunded. The refund is kept by its payment too, for a payment whose own event has not come yet.
+ */
 export async function chargeRefunded(tx: Tx, context: EventContext, charge: Stripe.Charge): Promise<void> {
   const paymentIntentId = idOf(charge.payment_intent);
   if (!paymentIntentId || !charge.refunded) return;
+  await tx.insert(stripeRefundedPayments).values({ paymentIntentId, refundedAt: context.now }).onConflictDoNothing();
   const [order] = await tx.select().from(orders).where(eq(orders.stripePaymentIntentId, paymentIntentId));
   if (order) await refunded(tx, order, { ...context, actorId: null });
+}
+
+/** A payment just recorded that Stripe had already reported refunded: the order is refunded now. */
+async function refundIfStripeDid(tx: Tx, context: EventContext, orderId: string): Promise<void> {
+  const [row] = await tx
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(stripeRefundedPayments, eq(stripeRefundedPayments.paymentIntentId, orders.stripePaymentIntentId))
+    .where(eq(orders.id, orderId));
+  if (row) await refunded(tx, row.order, { ...context, actorId: null });
 }
 
 /** Applies `event` once; false when it had been applied before. */

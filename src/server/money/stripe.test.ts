@@ -3,55 +3,37 @@
  * (tests/support/fake-stripe.ts) whose events are signed by the library's own test helper and
  * delivered to this server over loopback. Premium by card is a subscription whose paid invoices add
  * periods; MobilePay pays one period; a webhook that is forged, tampered, stale or replayed is 400
- * and changes nothing, while Stripe's own redelivery (signed anew) is 200 and changes nothing; a missed webhook is caught up by the success page; a refund goes back through Stripe.
+ * and changes nothing, while Stripe's own redelivery (signed anew) is 200 and changes nothing; a
+ * missed webhook is caught up by the success page; a refund goes back through Stripe.
  */
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../../tests/support/fake-stripe';
-import { createUser } from '../../../tests/support/factories';
+import type { FakeStripe } from '../../../tests/support/fake-stripe';
+import { type StripeApp, WEBHOOK_SECRET, startStripeApp } from '../../../tests/support/fake-stripe-app';
 import { type Person, castMemorial } from '../../../tests/support/memorial-cast';
 import { signIn } from '../../../tests/support/sign-in';
-import { type TestApp, createTestApp } from '../../../tests/support/test-app';
-import { invoices, orders, premiumPeriods, stripeEvents, stripeWebhookDeliveries } from '../db/schema';
+import type { TestApp } from '../../../tests/support/test-app';
+import { invoices, orders, stripeEvents, stripeWebhookDeliveries } from '../db/schema';
 
-const WEBHOOK_SECRET = 'whsec_mindested_test';
+let app: StripeApp;
 let t: TestApp;
 let fake: FakeStripe;
 let staff: string;
 
 beforeAll(async () => {
-  let now = () => new Date();
-  fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET, now: () => now() });
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: fake.secretKey,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-    DATA_CONTROLLER_ADDRESS: 'Mindevej 1, 8000 Aarhus C',
-    DATA_CONTROLLER_CVR: '12345674',
-  });
-  now = t.clock.now;
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  fake.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`);
-  staff = await signIn(t, await createUser(t.database.db, { role: 'admin' }));
+  app = await startStripeApp();
+  ({ t, fake, staff } = app);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => app.close());
 
-let keys = 0;
 const buy = async (who: Person, item: object, paymentMethod: 'card' | 'mobilepay') => {
-  const response = await t.request({ method: 'POST', url: '/api/orders', headers: { cookie: who.cookie }, payload: { idempotencyKey: `stripe-${(keys += 1)}-${Date.now()}`, paymentMethod, item } });
-  expect(response.statusCode, response.body).toBe(201);
-  const { order, checkoutUrl } = response.json<{ order: { id: string }; checkoutUrl: string }>();
-  const sessionId = new URL(checkoutUrl).pathname.split('/').pop()!;
-  return { orderId: order.id, sessionId, checkoutUrl };
+  const { orderId, sessionId, checkoutUrl } = await app.buy(who, item, paymentMethod);
+  return { orderId, sessionId: sessionId!, checkoutUrl: checkoutUrl! };
 };
-const get = (cookie: string, url: string) => t.request({ method: 'GET', url, headers: { cookie } });
+const get = (cookie: string, url: string) => app.get(cookie, url);
 const status = async (who: Person) => (await get(who.cookie, '/api/user/premium-status')).json().memorials[0];
-const periodsOf = (memorialId: string) => t.database.db.select().from(premiumPeriods).where(eq(premiumPeriods.memorialId, memorialId));
+const periodsOf = (memorialId: string) => app.periodsOf(memorialId);
 
 describe('MobilePay', () => {
   it('pays one period at a time (Stripe takes no recurring MobilePay payments), and the lifetime price for good', async () => {

@@ -1,9 +1,11 @@
 /**
- * Managing a Premium subscription (card): stop at the period's end, or carry on. Stripe is told
- * first; our row follows, and the webhook that Stripe then sends only confirms it.
+ * Managing a Premium subscription (card): stop at the period's end, or carry on, or (when staff
+ * refund one of its periods) end now. Stripe is told first; our row follows, and the webhook that
+ * Stripe then sends only confirms it.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/connection';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/connection';
 import { subscriptions } from '../db/schema';
 import type { Deps } from '../deps';
 import { notFound } from '../lib/errors';
@@ -27,9 +29,30 @@ export async function setCancelAtPeriodEnd(deps: Deps, userId: string, id: strin
   const row = await manageable(deps.db, userId, id);
   const stripe = requireStripe(deps.config);
   const updated = await stripe.subscriptions.update(row.stripeSubscriptionId, { cancel_at_period_end: cancelAtPeriodEnd });
+  // Stripe's answer is as new as anything it has sent: an older event arriving later must not undo it.
   await deps.db
     .update(subscriptions)
-    .set({ cancelAtPeriodEnd: updated.cancel_at_period_end, status: updated.status })
+    .set({ cancelAtPeriodEnd: updated.cancel_at_period_end, status: updated.status, lastEventAt: deps.now() })
     .where(eq(subscriptions.id, row.id));
   return row.memorialId;
+}
+
+/**
+ * Ends the subscription at Stripe now, so it charges no more: a period of it was refunded. False
+ * when it had ended already (then there is nothing to stop, and asking again is harmless).
+ */
+export async function endSubscriptionNow(config: Config, stripeSubscriptionId: string, comment: string): Promise<boolean> {
+  const stripe = requireStripe(config);
+  const subscription = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return false;
+  await stripe.subscriptions.cancel(stripeSubscriptionId, { cancellation_details: { comment: comment.slice(0, 500) } });
+  return true;
+}
+
+/** Our row follows Stripe's answer at once; the customer.subscription.deleted event confirms it. */
+export async function markSubscriptionEnded(tx: Tx, stripeSubscriptionId: string, at: Date): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'canceled', cancelAtPeriodEnd: false, lastEventAt: at })
+    .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId));
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Deps } from '../deps';
 import { badRequest } from '../lib/errors';
+import { withPayments } from './invoice-payments';
 import { applyStripeEvent } from './stripe-events';
 import { verifier } from './stripe';
 import { TOLERANCE_SECONDS, firstReceipt, pruneDeliveries, signedDelivery } from './webhook-replays';
@@ -34,6 +35,10 @@ export function stripeWebhookRoute(app: FastifyInstance, deps: Deps) {
         event = await verifier.webhooks.constructEventAsync(request.body, signature, secret, TOLERANCE_SECONDS, undefined, receivedAt);
       } catch {
         throw badRequest(UNVERIFIED);
+      }
+      // A subscription's paid invoice: which payment paid it is asked of Stripe (invoice-payments.ts).
+      if (event.type === 'invoice.paid' && event.data.object.parent?.subscription_details) {
+        event.data.object = await withPayments(deps.config, event.data.object);
       }
       const delivery = signedDelivery(request.body, signature, secret);
       const applied = await deps.db.transaction(async (tx) => {
