@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { orders, premiumPeriods } from '../../src/server/db/schema';
 import { createUser } from './factories';
@@ -37,6 +38,10 @@ export interface StripeApp {
   fake: FakeStripe;
   /** An admin's Cookie header. */
   staff: string;
+  /** Where the fake delivers its events: the app's webhook endpoint. */
+  webhookUrl: string;
+  /** The official library on the fake's account, for what a test does as Stripe's dashboard would. */
+  stripe: Stripe;
   buy(who: Person, item: object, paymentMethod: 'card' | 'mobilepay' | 'bank_transfer'): Promise<Purchase>;
   get(cookie: string, url: string): ReturnType<TestApp['request']>;
   post(cookie: string, url: string, payload?: object): ReturnType<TestApp['request']>;
@@ -53,7 +58,8 @@ export async function startStripeApp(env: Record<string, string> = {}): Promise<
   const t = await createTestApp({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url, ...INVOICING, ...env });
   now = t.clock.now;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  fake.setWebhookUrl(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`);
+  const webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
+  fake.setWebhookUrl(webhookUrl);
   const staff = await signIn(t, await createUser(t.database.db, { role: 'admin' }));
   let keys = 0;
 
@@ -63,6 +69,8 @@ export async function startStripeApp(env: Record<string, string> = {}): Promise<
     t,
     fake,
     staff,
+    webhookUrl,
+    stripe: new Stripe(fake.secretKey, fake.clientOptions),
     get,
     post,
     async buy(who, item, paymentMethod) {

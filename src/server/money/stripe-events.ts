@@ -134,8 +134,14 @@ async function renewalOrder(
   return (await markPaid(tx, order!, { ...context, actorId: null, method: 'card', paymentIntentId, subscriptionId }))!;
 }
 
-/** Stripe's view of a subscription, unless a newer event has been applied already. */
-export async function subscriptionChanged(tx: Tx, subscription: Stripe.Subscription, eventAt: Date): Promise<void> {
+/**
+ * Stripe's view of a subscription, unless a newer event has been applied already. Stripe promises
+ * no order: an event that comes before the session's or invoice's makes the row itself, from the
+ * order its metadata names, so what it says is not lost.
+ */
+export async function subscriptionChanged(tx: Tx, context: EventContext, subscription: Stripe.Subscription, eventAt: Date): Promise<void> {
+  const order = await orderById(tx, subscription.metadata?.orderId);
+  if (order) await recordSubscription(tx, order, subscription.id, context.now);
   const periodEnd = subscription.items?.data[0]?.current_period_end;
   await tx
     .update(subscriptions)
@@ -191,7 +197,7 @@ export async function applyStripeEvent(tx: Tx, context: EventContext, event: Str
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      await subscriptionChanged(tx, event.data.object, at);
+      await subscriptionChanged(tx, context, event.data.object, at);
       break;
     case 'charge.refunded':
       await chargeRefunded(tx, context, event.data.object);

@@ -6,7 +6,6 @@
  * own dashboard finds its order through charge.refunded, a renewal's included.
  */
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeApp, startStripeApp } from '../../../tests/support/fake-stripe-app';
 import { castMemorial } from '../../../tests/support/memorial-cast';
@@ -14,10 +13,8 @@ import { signIn } from '../../../tests/support/sign-in';
 import { invoices, orders, staffActions, subscriptions } from '../db/schema';
 
 let app: StripeApp;
-let stripe: Stripe;
 beforeAll(async () => {
   app = await startStripeApp();
-  stripe = new Stripe(app.fake.secretKey, app.fake.clientOptions);
 });
 afterAll(() => app.close());
 
@@ -87,11 +84,11 @@ describe('a renewal refunded in Stripe’s own dashboard', () => {
     await app.fake.settled();
     const renewal = (await app.t.database.db.select().from(orders).where(eq(orders.stripeSubscriptionId, paid.subscriptionId!))).find((row) => row.id !== orderId)!;
     const renewalInvoice = [...app.fake.invoices.values()].find((invoice) => invoice.parent?.subscription_details?.subscription === paid.subscriptionId && invoice.billing_reason === 'subscription_cycle')!;
-    const { payments } = await stripe.invoices.retrieve(renewalInvoice.id, { expand: ['payments'] });
+    const { payments } = await app.stripe.invoices.retrieve(renewalInvoice.id, { expand: ['payments'] });
     expect(renewal).toMatchObject({ status: 'paid', stripePaymentIntentId: payments!.data[0]!.payment.payment_intent });
     expect((await app.get(owner.cookie, '/api/user/premium-status')).json().memorials[0].premium).toBe(true);
 
-    await stripe.refunds.create({ payment_intent: renewal.stripePaymentIntentId! });
+    await app.stripe.refunds.create({ payment_intent: renewal.stripePaymentIntentId! });
     await app.fake.settled();
     expect(await app.order(renewal.id)).toMatchObject({ status: 'refunded' });
     expect(await invoiceKinds(renewal.id)).toEqual(['credit_note:paid', 'invoice:credited']);
