@@ -4,7 +4,6 @@
  * choices, so what is seen is what is cut. "Bestil og betal" sends the order (the server prices it)
  * and goes on to pay: Stripe's page, or the invoice with the transfer details.
  */
-import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -16,9 +15,10 @@ import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
 import { errorMessage } from '@/client/lib/request';
 import { formatPrice } from './format';
-import { BusinessBuyerFields } from './BusinessBuyerFields';
+import { BusinessBuyerFields, useBusinessBuyer } from './BusinessBuyerFields';
 import { DeliveryFields, type DeliveryKey } from './DeliveryFields';
 import { FieldProblem } from './FieldProblem';
+import { BUYER_ORDER, DELIVERY_ORDER, focusFirstProblem } from './focus-first-problem';
 import { MemorialSelect } from './MemorialSelect';
 import { buyerOf, plaqueOrderForm } from './order-form-schema';
 import { PaymentMethodChoice, firstUsable } from './PaymentMethodChoice';
@@ -43,6 +43,7 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
   const order = usePlaceOrder();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(plaqueOrderForm),
+    shouldFocusError: false,
     defaultValues: {
       memorialId: memorials.find((memorial) => memorial.memorialId === memorialId)?.memorialId ?? (memorials.length === 1 ? memorials[0]!.memorialId : ''),
       productSlug: plaques.length === 1 ? plaques[0]!.slug : '',
@@ -54,15 +55,8 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
     },
   });
   const { errors } = form.formState;
-  const [chosenMemorial, chosenPlaque, lines, isBusiness] = useWatch({ control: form.control, name: ['memorialId', 'productSlug', 'lines', 'business'] });
-
-  // A business box unticked: its hidden fields must not hold back the order.
-  const { setValue, clearErrors } = form;
-  useEffect(() => {
-    if (isBusiness) return;
-    setValue('buyer', { company: '', cvr: '' });
-    clearErrors('buyer');
-  }, [isBusiness, setValue, clearErrors]);
+  const [chosenMemorial, chosenPlaque, lines] = useWatch({ control: form.control, name: ['memorialId', 'productSlug', 'lines'] });
+  const buyer = useBusinessBuyer(form);
 
   if (plaques.length === 0) return <Notice>QR-plader kan ikke bestilles lige nu. Skriv til os, så hjælper vi.</Notice>;
 
@@ -72,14 +66,17 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
   // Measured as the proof measures it (shared/plaque.ts), so the form never accepts what cannot be cut.
   const textProblem = plaque?.widthMm ? plaqueTextProblems(engraving, plaque.widthMm) : null;
 
-  const submit = form.handleSubmit((values) => {
-    if (textProblem) return form.setFocus('lines.0');
-    order.place({
-      paymentMethod: values.paymentMethod,
-      item: { kind: 'plaque', memorialId: values.memorialId, productSlug: values.productSlug, lines: plaqueLines(values.lines), delivery: values.delivery },
-      buyer: buyerOf(values),
-    });
-  });
+  const submit = form.handleSubmit(
+    (values) => {
+      if (textProblem) return form.setFocus('lines.0');
+      order.place({
+        paymentMethod: values.paymentMethod,
+        item: { kind: 'plaque', memorialId: values.memorialId, productSlug: values.productSlug, lines: plaqueLines(values.lines), delivery: values.delivery },
+        buyer: buyerOf(values),
+      });
+    },
+    focusFirstProblem(form, ['memorialId', 'productSlug', 'lines.0', 'lines.1', 'lines.2', ...DELIVERY_ORDER, ...BUYER_ORDER, 'paymentMethod']),
+  );
   const delivery = (key: DeliveryKey) => ({ ...form.register(`delivery.${key}`), error: errors.delivery?.[key]?.message });
   const proof = chosenMemorial && chosenPlaque ? { product: chosenPlaque, memorialId: chosenMemorial, lines: engraving } : null;
 
@@ -123,12 +120,7 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
           <PlaqueProof request={proof} textDoesNotFit={textProblem !== null} />
         </div>
         <DeliveryFields field={delivery} />
-        <BusinessBuyerFields
-          business={form.register('business')}
-          isBusiness={Boolean(isBusiness)}
-          company={{ ...form.register('buyer.company'), error: errors.buyer?.company?.message }}
-          cvr={{ ...form.register('buyer.cvr'), error: errors.buyer?.cvr?.message }}
-        />
+        <BusinessBuyerFields {...buyer} />
         <Controller
           control={form.control}
           name="paymentMethod"
