@@ -18,6 +18,7 @@ import { OrderLines } from './OrderLines';
 import { OrderStatusPill } from './OrderStatusPill';
 import { OrderSteps } from './OrderSteps';
 import { PayByCard } from './PayByCard';
+import { handMade } from './product-words';
 import { type OrderDetail, useCatalogue, useOrder } from './use-money';
 
 const notFound = {
@@ -74,6 +75,7 @@ function Order({ order }: { order: OrderDetail }) {
 
       {order.invoiceProblem ? <Notice title="Om fakturaen">{order.invoiceProblem}</Notice> : null}
       {payable ? <PayOpenOrder orderId={order.id} /> : null}
+      <HandMade order={order} />
 
       <Part title="Det har I bestilt">
         <OrderLines caption={`Ordre nr. ${order.number}`} lines={order.lines} totalOre={order.totalOre} />
@@ -108,6 +110,13 @@ function Order({ order }: { order: OrderDetail }) {
       </div>
     </MoneyPage>
   );
+}
+
+/** A greeting or a song on its way: made by hand (the AI production is not built yet), and brought here. */
+function HandMade({ order }: { order: OrderDetail }) {
+  if (order.kind !== 'animated_greeting' && order.kind !== 'song') return null;
+  if (order.status !== 'pending_payment' && order.status !== 'paid') return null;
+  return <Notice>{handMade(order.kind, order.status === 'paid' ? 'paid order' : 'unpaid order')}</Notice>;
 }
 
 /** A card or MobilePay order left unpaid (the payment page was closed): it can be paid again. */
