@@ -4,7 +4,8 @@
  * memorial's own code (read back with zbarimg), a memorial without a code says why none can be
  * drawn, the delivery address's rules speak at its fields, a double press of "Bestil og betal"
  * makes one order, and the invoice page gives the transfer details with the invoice's number.
- * /subscription, /orders and /invoice-payment/{id} pass axe. Card payments are not set up here
+ * /subscription, /orders and /invoice-payment/{id} pass axe. Two extra codes are ordered from
+ * /orders in a company's name, at the catalogue's price. Card payments are not set up here
  * (no STRIPE_SECRET_KEY): the pages say so and still sell by invoice.
  */
 import { describe, expect, test } from 'vitest';
@@ -164,6 +165,48 @@ describe('a family orders a QR plaque', () => {
     await visible(grethe.getByText(moneyMessages.stripeMissing));
     await visible(grethe.getByRole('button', { name: /^Bestil og få faktura · 490,00 kr\.$/ }));
     await expectNoAxeViolations(page);
+  });
+
+  test('orders two extra codes from /orders as a business: the catalogue price per code, an invoice in the company name, the order in the list', async () => {
+    const { page, server } = e2e;
+    const { family } = journeySoFar();
+    await page.setViewportSize({ width: 360, height: 780 });
+    await consentGiven(page);
+    await signInBrowser(page.context(), server, family);
+    const main = page.getByRole('main');
+
+    // The tile carries the catalogue's price per code; the form counts with it.
+    await page.goto('/orders');
+    await main.getByRole('link', { name: /Ekstra QR-koder 99,00 kr\. pr\. stk\./ }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Bestil ekstra QR-koder' }));
+    await page.getByLabel('Mindeside').selectOption({ label: 'Grethe Lund' });
+    await page.getByRole('button', { name: 'Én mere' }).click();
+    expect(await page.getByLabel('Antal koder').inputValue()).toBe('2');
+    await visible(main.getByText('I alt 198,00 kr. inkl. moms'));
+    await page.getByLabel('Modtagerens navn').fill('Ole Lund');
+    await page.getByLabel('Adresse', { exact: true }).fill('Kirkebakken 7');
+    await page.getByLabel('Postnummer').fill('6760');
+    await page.getByLabel('By').fill('Ribe');
+    await page.getByLabel(/Vi køber som virksomhed/).check();
+    await page.getByLabel('Virksomhedens navn').fill('Lund Sten ApS');
+    await page.getByLabel('CVR-nummer', { exact: true }).fill('12345678');
+    const order = page.getByRole('button', { name: 'Bestil og betal · 198,00 kr.' });
+    await order.click();
+    await expectFieldError(page.getByLabel('CVR-nummer', { exact: true }), moneyMessages.cvrInvalid);
+    await page.getByLabel('CVR-nummer', { exact: true }).fill('31 24 56 72');
+    await expectNoAxeViolations(page);
+    await order.click();
+
+    // The server's price on the invoice, which names the company; the order among the others.
+    await page.waitForURL(/\/invoice-payment\/[0-9a-f-]{36}$/);
+    await visible(main.getByRole('row', { name: /I alt 198,00 kr\./ }));
+    const pdfLink = await visible(main.getByRole('link', { name: 'Hent faktura (PDF)' }));
+    const pdf = await pdfText(await (await page.request.get(new URL((await pdfLink.getAttribute('href'))!, server.baseUrl).href)).body());
+    expect(pdf).toContain('Lund Sten ApS');
+    expect(pdf).toContain('31245672');
+    await page.goto('/orders');
+    await visible(main.getByRole('link', { name: /Ekstra QR-kode.*Grethe Lund.*198,00 kr\..*Afventer betaling/ }));
+    await visible(main.getByRole('link', { name: /QR-plade.*Grethe Lund.*799,00 kr\..*Afsendt/ }));
   });
 
   test('a visitor is sent to log in; an invoice that is not yours is not found', async () => {
