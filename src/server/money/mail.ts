@@ -1,6 +1,6 @@
 /** The buyer's e-mail at each step of an order (issue 22: every step with its time and an e-mail). */
 import { formatPrice } from '../../shared/pricing';
-import type { OrderStatus } from '../../shared/money';
+import { INVOICE_DUE_DAYS, type OrderStatus } from '../../shared/money';
 import { letter } from '../auth/mail';
 import type { Config } from '../config';
 import type { orders } from '../db/schema';
@@ -11,7 +11,13 @@ type OrderRow = typeof orders.$inferSelect;
 const SAID: Record<OrderStatus, { subject: string; body: (order: OrderRow, note: string | null) => string[] }> = {
   pending_payment: {
     subject: 'Vi har modtaget din bestilling',
-    body: (order) => [`Tak for din bestilling nr. ${order.number} på ${formatPrice(order.totalOre)}. Den venter nu på betalingen.`],
+    body: (order) => [
+      `Tak for din bestilling nr. ${order.number} på ${formatPrice(order.totalOre)}.`,
+      order.paymentMethod === 'bank_transfer'
+        ? `Fakturaen med vores kontooplysninger finder du under Mine bestillinger. Betal den inden for ${INVOICE_DUE_DAYS} dage.`
+        : 'Den venter nu på betalingen.',
+      order.kind === 'premium' ? 'Premium slås til, så snart betalingen er modtaget.' : 'Vi går i gang, så snart betalingen er modtaget.',
+    ],
   },
   paid: {
     subject: 'Tak for din betaling',

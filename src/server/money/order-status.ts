@@ -37,6 +37,12 @@ async function step(tx: Tx, order: Pick<OrderRow, 'id'>, from: readonly OrderSta
   return changed;
 }
 
+/** The first step: the order is placed and waits for payment (its event and the buyer's e-mail). */
+export async function placed(tx: Tx, order: OrderRow, context: StepContext): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId: order.id, status: 'pending_payment', actorId: context.actorId, at: context.now });
+  await enqueue(tx, SEND_MAIL, orderStepMail(context.config, order, null), context.now);
+}
+
 const MONTHS = { month: 1, year: 12 } as const;
 
 function addMonths(date: Date, months: number): Date {

@@ -14,7 +14,7 @@ import type { Deps } from '../deps';
 import { HttpError, isUniqueViolation, notFound } from '../lib/errors';
 import { startCheckout } from './checkout';
 import { type InvoiceRow, invoicingProblem, issueInvoice } from './invoices';
-import { type OrderRow, cancel } from './order-status';
+import { type OrderRow, cancel, placed } from './order-status';
 import { priceOrder } from './pricing';
 import { stripeFor } from './stripe';
 
@@ -72,7 +72,7 @@ export async function createOrder(deps: Deps, user: UserRow, body: z.infer<typeo
         })
         .returning();
       await tx.insert(orderLines).values(priced.lines.map((line) => ({ ...line, orderId: row!.id })));
-      await tx.insert(orderEvents).values({ orderId: row!.id, status: 'pending_payment', at: now });
+      await placed(tx, row!, { config: deps.config, now, actorId: null });
       if (body.paymentMethod === 'bank_transfer') await issueInvoice(tx, deps.config, row!, { paidAt: null, now });
       return row!;
     });
