@@ -1,8 +1,10 @@
 /**
  * Stripe Checkout for an order (card or MobilePay), and reading a session back from Stripe's own
  * record so the success page can settle a payment whose webhook has not arrived (decision 0025).
- * Premium by card monthly or yearly is a Stripe subscription; MobilePay takes no recurring payments
- * through Stripe, so it pays one period, and the lifetime price is one payment either way.
+ * Premium bought by card monthly or yearly is a Stripe subscription; MobilePay takes no recurring
+ * payments through Stripe, so it pays one period, and the lifetime price is one payment either
+ * way. An invoice (an order placed for bank transfer) paid by card instead pays that invoice's
+ * period once: the buyer chose to pay one invoice, not to be charged again every period.
  */
 import type Stripe from 'stripe';
 import { moneyMessages } from '../../shared/money-api';
@@ -32,7 +34,7 @@ export async function startCheckout(db: Db, config: Config, order: OrderRow, met
   const stripe = requireStripe(config);
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
   let interval: 'month' | 'year' | null = null;
-  if (order.details.kind === 'premium' && method === 'card') {
+  if (order.details.kind === 'premium' && method === 'card' && order.paymentMethod === 'card') {
     const [plan] = await db.select({ interval: plans.interval }).from(plans).where(eq(plans.slug, order.details.planSlug));
     if (plan?.interval === 'month' || plan?.interval === 'year') interval = plan.interval;
   }
