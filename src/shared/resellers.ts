@@ -20,9 +20,10 @@ export const RESELLER_KIND_LABELS: Record<ResellerKind, string> = {
 
 /**
  * The version of /reseller-terms an applicant accepts; stored with the application. Change it
- * with the terms' text, so every record says which text its reseller agreed to.
+ * with the terms' text, so every record says which text its reseller agreed to. A day (YYYY-MM-DD):
+ * the page shows it as its date.
  */
-export const RESELLER_TERMS_VERSION = '2026-11-22';
+export const RESELLER_TERMS_VERSION = '2026-11-28';
 
 /** GET /api/resellers/me: the signed-in user's reseller record; 404 when there is none. */
 export interface ResellerMe {

@@ -40,8 +40,9 @@ describe('the legal pages and /qr-info', () => {
     for (const { path, h1 } of PAGES) {
       await open(page, path, h1);
       expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
-      // The privacy and cookie pages changed on their own when the purges came (LegalPage.tsx PRIVACY_UPDATED).
-      const updated = path === '/privacy' || path === '/cookies' ? '25. november 2026' : '22. november 2026';
+      // The privacy and cookie pages changed on their own when the purges came (LegalPage.tsx PRIVACY_UPDATED);
+      // the reseller terms carry their version's date (RESELLER_TERMS_VERSION).
+      const updated = path === '/privacy' || path === '/cookies' ? '25. november 2026' : path === '/reseller-terms' ? '28. november 2026' : '22. november 2026';
       if (path !== '/qr-info') await visible(page.getByText(`Senest opdateret ${updated}`));
       await expectNoAxeViolations(page);
     }

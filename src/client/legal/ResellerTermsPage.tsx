@@ -1,6 +1,14 @@
-/** /reseller-terms: the terms a funeral home or stone dealer accepts when applying (PRODUCT.md "Resellers"). */
+/**
+ * /reseller-terms: the terms a funeral home or stone dealer accepts when applying (PRODUCT.md
+ * "Resellers"). Its date is RESELLER_TERMS_VERSION, the version every application records: the
+ * page cannot say one date while the records say another, and it changes apart from /terms.
+ */
+import { RESELLER_TERMS_VERSION } from '@/shared/resellers';
 import { DataController, controllerName } from './DataController';
-import { LEGAL_UPDATED, LegalPage, type LegalSection } from './LegalPage';
+import { LegalPage, type LegalSection } from './LegalPage';
+
+/** "2026-11-28" → "28. november 2026", read at noon UTC so that no time zone moves the day. */
+const TERMS_DATE = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${RESELLER_TERMS_VERSION}T12:00:00Z`));
 import { Bullets, TextLink } from './prose';
 
 const sections: LegalSection[] = [
@@ -46,7 +54,10 @@ const sections: LegalSection[] = [
         <Bullets>
           <li>Hver kode er unik og kan kun bruges til én mindesten.</li>
           <li>Forhandleren fastsætter selv sin udsalgspris over for familien.</li>
-          <li>En beskadiget eller bortkommet kode erstattes, når forhandleren melder det i overblikket.</li>
+          <li>
+            En beskadiget eller bortkommet kode erstatter vi, når forhandleren giver os besked med kodens nummer via{' '}
+            <TextLink to="/contact">kontaktsiden</TextLink> eller på e-mail. Den gamle kode kasserer vi, så ingen kan tage den i brug.
+          </li>
         </Bullets>
       </>
     ),
@@ -75,8 +86,9 @@ const sections: LegalSection[] = [
           <li>ikke love noget på Mindesteds vegne, som ikke står i vores vilkår.</li>
         </Bullets>
         <p>
-          Når en kode gives videre i overblikket, sender vi familien et link, så de kan oprette deres konto. Familien ejer
-          mindesiden og dens indhold; forhandleren har ikke adgang til den, medmindre familien inviterer dem.
+          Når en kode gives videre i overblikket med familiens e-mailadresse, sender vi familien et link, så de kan oprette deres
+          konto; uden e-mail printer forhandleren et brev til familien. Familien ejer mindesiden og dens indhold; forhandleren har
+          ikke adgang til den, medmindre familien inviterer dem.
         </p>
       </>
     ),
@@ -140,7 +152,7 @@ export default function ResellerTermsPage() {
   return (
     <LegalPage
       title="Forhandlervilkår"
-      updated={LEGAL_UPDATED}
+      updated={TERMS_DATE}
       intro={
         <p>
           Disse vilkår gælder for bedemænd, stenhuggere og andre virksomheder, der sælger QR-koder til Mindested. De accepteres, når
