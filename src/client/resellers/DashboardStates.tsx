@@ -15,7 +15,11 @@ import { danishDay } from './format';
 
 const linkClass = 'font-semibold text-gold-text underline decoration-gold/50 underline-offset-4 hover:decoration-gold-text';
 
-export function NotAReseller() {
+/**
+ * To an account without a reseller record, and to a visitor, who also gets the way to log in
+ * (`loginPath`): a dealer with an account may simply not be signed in.
+ */
+export function NotAReseller({ loginPath }: { loginPath?: string }) {
   const points = [
     { icon: Store, text: 'Bedemænd og stenhuggere giver familierne en QR-kode til mindestenen.' },
     { icon: QrCode, text: 'Koden åbner en mindeside, hvor familie og venner kan tænde lys, skrive hilsner og dele minder.' },
@@ -27,7 +31,9 @@ export function NotAReseller() {
         <CardBody>
           <Ornament className="mb-5" />
           <h1 className="text-center text-3xl sm:text-4xl">Forhandler hos Mindested</h1>
-          <p className="mx-auto mt-4 max-w-md text-center text-lg text-muted-foreground">Du er ikke registreret som forhandler.</p>
+          <p className="mx-auto mt-4 max-w-md text-center text-lg text-muted-foreground">
+            {loginPath ? 'Er I bedemand eller stenhugger? Så kan I blive forhandler hos os.' : 'Du er ikke registreret som forhandler.'}
+          </p>
           <ul className="mt-10 space-y-5">
             {points.map(({ icon: Icon, text }) => (
               <li key={text} className="flex gap-4">
@@ -45,6 +51,14 @@ export function NotAReseller() {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
+            {loginPath ? (
+              <p className="text-center text-lg">
+                Er I allerede forhandler?{' '}
+                <Link to={loginPath} className={cn(linkClass, 'inline-flex min-h-11 items-center')}>
+                  Log ind
+                </Link>
+              </p>
+            ) : null}
             <Link to="/reseller-terms" className={cn(linkClass, 'inline-flex min-h-11 items-center')}>
               Læs forhandlervilkårene
             </Link>

@@ -1,13 +1,14 @@
 /**
  * /reseller-dashboard, "Forhandler": a funeral home's or stone dealer's own page (PRODUCT.md
- * "Resellers"). Signed in only: a visitor is sent to log in and comes back here. What it shows
- * follows the reseller record (GET /api/resellers/me/overview): none tells what a reseller is and
- * leads to the application; a pending one where it stands; a rejected one why; an approved one its
- * codes, packages, figures and partners in four parts (?tab=); a suspended one the same history
- * under a notice of why, without giving codes away. The server decides every permission.
+ * "Resellers"). What it shows follows the reseller record (GET /api/resellers/me/overview): a
+ * visitor, and an account without a record, are told what a reseller is and led to the
+ * application (a visitor also to log in); a pending one where it stands; a rejected one why; an
+ * approved one its codes, packages, figures and partners in four parts (?tab=); a suspended one
+ * the same history under a notice of why, without giving codes away. The server decides every
+ * permission.
  */
 import type { ReactNode } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ResellerOverview } from '@/shared/resellers-api';
 import { RESELLER_STATUS_LABELS } from '@/shared/resellers';
 import { PageShell } from '@/client/components/layout/PageShell';
@@ -46,7 +47,15 @@ export default function ResellerDashboardPage() {
   const overview = useOverview(Boolean(record.data));
 
   if (isLoading) return <Frame loading />;
-  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(tabPath(tab))}`} replace />;
+  // A dealer who is not signed in may not know yet whether they are one: told what a reseller is,
+  // with the way to apply, and to log in for one who has an account.
+  if (!user) {
+    return (
+      <PageShell>
+        <NotAReseller loginPath={`/login?redirect=${encodeURIComponent(tabPath(tab))}`} />
+      </PageShell>
+    );
+  }
   if (record.isPending) return <Frame loading />;
   if (record.isError) {
     return (
