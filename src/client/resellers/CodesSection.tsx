@@ -179,7 +179,8 @@ function CodeButtons({ code, actions }: { code: ResellerCode; actions: RowAction
   }
   if (code.state === 'given') {
     return (
-      <span className="inline-flex flex-wrap justify-end gap-2 md:flex-nowrap">
+      // Stacked, each as wide as the widest: side by side, three buttons took the family's column in the table.
+      <div className="grid gap-2">
         <Button asChild size="sm" variant="secondary">
           <a href={letterHref(code.code)} target="_blank" rel="noopener">
             <Printer aria-hidden="true" />
@@ -191,7 +192,7 @@ function CodeButtons({ code, actions }: { code: ResellerCode; actions: RowAction
           <Undo2 aria-hidden="true" />
           Fortryd{named}
         </Button>
-      </span>
+      </div>
     );
   }
   return null;
