@@ -1,11 +1,13 @@
 /**
  * The reseller's own pages (issue 21): /reseller-register, where a funeral home or stone dealer
  * applies (the CVR number's two messages, the terms, the draft kept while the terms are read, a
- * duplicate CVR number, the receipt), and /reseller-dashboard in each state a record can be in:
- * none, pending, suspended, and approved, where a code is given to a family, its letter fetched,
- * and the hand-over taken back. Axe on /reseller-register, /reseller-terms and /reseller-dashboard
- * at 360 and 1280 px, in the light and the dark theme. The records are written to the database;
- * only the step a test is about goes through the pages.
+ * duplicate CVR number, the receipt), and /reseller-dashboard for a visitor and in each state a
+ * record can be in: none, pending, rejected, suspended, and approved, where a code is given to a
+ * family, its e-mail sent again, its letter fetched, and the hand-over taken back. Axe on every
+ * page and state at 360 and 1280 px: the pages' own describe loads each page four times (both
+ * widths, both themes); a state met in a journey is checked where the journey stands, at both
+ * widths and in the dark theme too (axeHere). The records are written to the database; only the
+ * step a test is about goes through the pages.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -16,7 +18,7 @@ import { type Account, registerAccount, signInBrowser } from '../support/e2e-api
 import { resellerRecordSql, shippedPackageSql } from '../support/e2e-resellers';
 import { validCvr } from '../support/factories';
 import { setupE2e } from '../support/e2e-suite';
-import { consentGiven, expectFieldError, expectToast, visible, waitForPath } from '../support/e2e-ui';
+import { consentGiven, expectFieldError, expectToast, fillLogin, visible, waitForPath } from '../support/e2e-ui';
 
 const e2e = setupE2e({ qrCodes: 24 });
 
@@ -61,6 +63,35 @@ async function signedIn(account: Account) {
 
 /** The big number over a state's name on the overview. */
 const figure = (page: Page, name: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+
+/**
+ * Axe on the page as it stands, at a phone's width in the light and the dark theme and at a desk's
+ * in the light one, switched in place as the header's button does (no reload, so a dialog stays
+ * open): the colours do not change with the width, nor the layout with the theme. The page is
+ * left at the width and theme it had.
+ */
+async function axeHere(page: Page) {
+  const before = page.viewportSize()!;
+  const dark = (on: boolean) =>
+    page.evaluate((value) => {
+      document.documentElement.classList.toggle('dark', value);
+      document.documentElement.style.colorScheme = value ? 'dark' : 'light';
+    }, on);
+  const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  for (const [width, themes] of [
+    [360, [false, true]],
+    [1280, [false]],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} fits ${width} px`).toBeLessThanOrEqual(width);
+    for (const on of themes) {
+      await dark(on);
+      await expectNoAxeViolations(page);
+    }
+  }
+  await dark(wasDark);
+  await page.setViewportSize(before);
+}
 
 /** The code's row in the table (wide screens) or its card (phones): whichever is shown. */
 const codeRow = (page: Page, code: string): Locator => page.locator('tr, li').filter({ hasText: formatCode(code), visible: true });
@@ -131,6 +162,7 @@ describe('/reseller-register', () => {
     expect(await form.email.inputValue()).toBe(account.email);
     expect(await form.email.getAttribute('readonly')).not.toBeNull();
     await visible(page.getByText('Vi bruger e-mailadressen fra din konto.'));
+    await axeHere(page);
 
     await form.companyName.fill('Kjærs Stenhuggeri');
     await form.cvr.fill(validCvr());
@@ -151,26 +183,37 @@ describe('/reseller-register', () => {
     await page.goto('/reseller-register');
     await visible(page.getByText('Vi har jeres ansøgning og gennemgår den normalt inden for fem hverdage. I kan følge den på forhandlersiden.'));
     expect(await form.submit.count()).toBe(0);
+    await axeHere(page);
   });
 });
 
 describe('/reseller-dashboard', () => {
-  test('a visitor is sent to log in; someone who is no reseller is told what one is', async () => {
+  test('a visitor is told what a reseller is, with the way to apply and to log in; so is an account that is no reseller', async () => {
     const { page } = e2e;
     await consentGiven(page);
     await page.goto('/reseller-dashboard?tab=koder');
-    await waitForPath(page, '/login', `?redirect=${encodeURIComponent('/reseller-dashboard?tab=koder')}`);
+    const main = page.getByRole('main');
+    await visible(main.getByRole('heading', { level: 1, name: 'Forhandler hos Mindested' }));
+    await visible(main.getByText('Er I bedemand eller stenhugger? Så kan I blive forhandler hos os.'));
+    await visible(main.getByText('Bedemænd og stenhuggere giver familierne en QR-kode til mindestenen.'));
+    expect(await main.getByRole('link', { name: 'Bliv forhandler nu' }).getAttribute('href')).toBe('/reseller-register');
+    await axeHere(page);
 
+    // A dealer with an account logs in and comes back where they were going.
     const account = await registerAccount(e2e.server);
-    await signedIn(account);
-    await page.goto('/reseller-dashboard');
-    await visible(page.getByRole('heading', { level: 1, name: 'Forhandler hos Mindested' }));
-    await visible(page.getByText('Bedemænd og stenhuggere giver familierne en QR-kode til mindestenen.'));
-    await page.getByRole('link', { name: 'Bliv forhandler nu' }).click();
+    await main.getByRole('link', { name: 'Log ind', exact: true }).click();
+    await waitForPath(page, '/login', `?redirect=${encodeURIComponent('/reseller-dashboard?tab=koder')}`);
+    const login = await fillLogin(page, account.username, account.password);
+    await login.submit.click();
+    await waitForPath(page, '/reseller-dashboard', '?tab=koder');
+    await visible(main.getByText('Du er ikke registreret som forhandler.'));
+    expect(await main.getByRole('link', { name: 'Log ind', exact: true }).count()).toBe(0);
+    await axeHere(page);
+    await main.getByRole('link', { name: 'Bliv forhandler nu' }).click();
     await waitForPath(page, '/reseller-register');
   });
 
-  test('pending: where the application stands', async () => {
+  test('pending: where the application stands; rejected: why, and the way on', async () => {
     const account = await registerAccount(e2e.server, { fullName: 'Bente Kragh' });
     await e2e.server.sql(resellerRecordSql(account.username, { companyName: 'Begravelsesforretningen Kragh', status: 'pending', kind: 'funeral_home' }));
     const page = await signedIn(account);
@@ -183,6 +226,23 @@ describe('/reseller-dashboard', () => {
     expect(await page.getByRole('navigation', { name: 'Forhandleroverblikkets dele' }).count()).toBe(0);
     // The header shows "Forhandler" without "Aktiv" until the application is approved.
     expect(await page.getByRole('banner').getByText('Aktiv', { exact: true }).count()).toBe(0);
+    await axeHere(page);
+
+    // The admin rejects it.
+    await e2e.server.sql(
+      `update resellers set status = 'rejected', status_reason = 'Vi kan ikke finde virksomheden i CVR-registret.', status_changed_at = now()
+        where company_name = 'Begravelsesforretningen Kragh'`,
+    );
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Jeres ansøgning er afslået' }));
+    await visible(page.getByText('Afslået', { exact: true }));
+    await visible(page.getByText('Vi kan ikke finde virksomheden i CVR-registret.'));
+    expect(await page.getByRole('banner').getByText('Aktiv', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Skriv til os' }).first().getAttribute('href')).toBe('/contact');
+    await axeHere(page);
+    await page.getByRole('link', { name: 'Ansøg igen' }).click();
+    await waitForPath(page, '/reseller-register');
+    await visible(page.getByText('Jeres tidligere ansøgning blev afslået'));
   });
 
   test('suspended: the reason, the history readable, no codes given', async () => {
@@ -201,7 +261,7 @@ describe('/reseller-dashboard', () => {
     await page.getByRole('link', { name: 'Koder', exact: true }).click();
     await visible(codeRow(page, codes[0]!));
     expect(await page.getByRole('button', { name: /Giv til familie/ }).count()).toBe(0);
-    await expectNoAxeViolations(page);
+    await axeHere(page);
   });
 
   test('approved: a code given to a family from the list, its letter, and the hand-over taken back', async () => {
@@ -233,7 +293,7 @@ describe('/reseller-dashboard', () => {
     const familyEmail = `berg${Date.now()}@eksempel.dk`;
     await dialog.getByLabel('Familiens navn').fill('Familien Berg');
     await dialog.getByLabel('E-mail (valgfri)').fill(familyEmail);
-    await expectNoAxeViolations(page);
+    await axeHere(page);
     await dialog.getByRole('button', { name: 'Giv koden' }).click();
     await expectToast(page, 'Koden er givet til familien', {
       description: `Koden er givet til Familien Berg. Vi har sendt en e-mail til ${familyEmail} med et link, så familien kan tage koden i brug.`,
@@ -249,6 +309,13 @@ describe('/reseller-dashboard', () => {
     await visible(given.getByText('Familien Berg'));
     await visible(given.getByText('Givet til familie', { exact: true }));
     expect(await page.locator('tr, li').filter({ has: page.locator('.code-text'), visible: true }).count()).toBe(1);
+
+    // The e-mail did not arrive: sent again, with a new link.
+    await given.getByRole('button', { name: `Send linket igen (kode ${formatCode(code)})` }).click();
+    await expectToast(page, 'Linket er sendt igen', {
+      description: `Vi har sendt linket igen til ${familyEmail}. Linket i den forrige e-mail virker ikke længere.`,
+    });
+    await expect.poll(() => e2e.server.mail.messages.filter((m) => m.to.includes(familyEmail)).length).toBe(2);
 
     // The letter for the family is a PDF.
     const letterHref = await given.getByRole('link', { name: `Print brev (kode ${formatCode(code)})` }).getAttribute('href');
