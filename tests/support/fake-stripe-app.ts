@@ -36,8 +36,9 @@ export interface Purchase {
 export interface StripeApp {
   t: TestApp;
   fake: FakeStripe;
-  /** An admin's Cookie header. */
+  /** An admin's Cookie header, and their id. */
   staff: string;
+  staffId: string;
   /** Where the fake delivers its events: the app's webhook endpoint. */
   webhookUrl: string;
   /** The official library on the fake's account, for what a test does as Stripe's dashboard would. */
@@ -60,7 +61,8 @@ export async function startStripeApp(env: Record<string, string> = {}): Promise<
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
   fake.setWebhookUrl(webhookUrl);
-  const staff = await signIn(t, await createUser(t.database.db, { role: 'admin' }));
+  const admin = await createUser(t.database.db, { role: 'admin' });
+  const staff = await signIn(t, admin);
   let keys = 0;
 
   const get = (cookie: string, url: string) => t.request({ method: 'GET', url, headers: { cookie } });
@@ -69,6 +71,7 @@ export async function startStripeApp(env: Record<string, string> = {}): Promise<
     t,
     fake,
     staff,
+    staffId: admin.id,
     webhookUrl,
     stripe: new Stripe(fake.secretKey, fake.clientOptions),
     get,
