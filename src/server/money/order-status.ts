@@ -98,7 +98,7 @@ export async function markPaid(
     ...(context.subscriptionId ? { stripeSubscriptionId: context.subscriptionId } : {}),
   });
   if (!paid) return null;
-  // A Stripe subscription's periods come from its own paid invoices (webhook.ts), renewals included.
+  // A Stripe subscription's periods come from its own paid invoices (stripe-events.ts), renewals included.
   if (!paid.stripeSubscriptionId) await grantPeriod(tx, paid, context.now);
   const open = (await invoicesOfOrder(tx, paid.id)).find((invoice) => invoice.kind === 'invoice' && invoice.status === 'open');
   if (open) await markInvoicePaid(tx, open, context.now, context.method);
