@@ -8,7 +8,10 @@ export function productDescription(product: Product): string {
   return product.description ? `${formatPrice(product.priceOre)} · ${product.description}` : formatPrice(product.priceOre);
 }
 
-/** The AI extras a family can order; their production is not built yet, so people make them. */
+/**
+ * The AI extras a family can order. Their making arrives with the AI work (issue 25); until then
+ * staff take the order through its steps, and each step e-mails the buyer, so that is what we promise.
+ */
 export type ExtraKind = 'animated_greeting' | 'song';
 
 const EXTRA_NOUN: Record<ExtraKind, string> = { animated_greeting: 'hilsenen', song: 'sangen' };
@@ -19,7 +22,6 @@ const EXTRA_NOUN: Record<ExtraKind, string> = { animated_greeting: 'hilsenen', s
  */
 export function handMade(kind: ExtraKind, where: 'form' | 'unpaid order' | 'paid order'): string {
   const noun = EXTRA_NOUN[kind];
-  if (where === 'form') return `Når I har betalt, laver vi ${noun} i hånden, og I finder den på ordren under Mine bestillinger, når den er klar.`;
-  if (where === 'unpaid order') return `Når I har betalt, laver vi ${noun} i hånden og lægger den her på ordren, når den er klar.`;
-  return `Vi laver ${noun} i hånden og lægger den her på ordren, når den er klar.`;
+  if (where === 'paid order') return `Vi er i gang med ${noun} og skriver til jer på e-mail, når den er klar.`;
+  return `Når I har betalt, går vi i gang med ${noun}. Vi skriver til jer på e-mail, når den er klar.`;
 }
