@@ -112,11 +112,11 @@ function Order({ order }: { order: OrderDetail }) {
   );
 }
 
-/** A greeting or a song on its way: made by hand (the AI production is not built yet), and brought here. */
+/** A greeting or a song not yet ready: what happens next (its making arrives with the AI work). */
 function HandMade({ order }: { order: OrderDetail }) {
   if (order.kind !== 'animated_greeting' && order.kind !== 'song') return null;
-  if (order.status !== 'pending_payment' && order.status !== 'paid') return null;
-  return <Notice>{handMade(order.kind, order.status === 'paid' ? 'paid order' : 'unpaid order')}</Notice>;
+  if (order.status !== 'pending_payment' && order.status !== 'paid' && order.status !== 'in_production') return null;
+  return <Notice>{handMade(order.kind, order.status === 'pending_payment' ? 'unpaid order' : 'paid order')}</Notice>;
 }
 
 /** A card or MobilePay order left unpaid (the payment page was closed): it can be paid again. */
