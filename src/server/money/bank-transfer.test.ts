@@ -220,6 +220,7 @@ describe('a reseller’s wholesale package', () => {
     const created = await buy(partner.cookie);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().order).toMatchObject({ kind: 'qr_package', totalOre: 375000 });
+    expect(created.json().order.title).toBe('2 × QR-pakke med 25 koder');
     const invoice = await get(partner.cookie, `/api/invoices/${created.json().invoiceId}/pdf`);
     const text = await pdfText(invoice.rawPayload);
     expect(text).toContain('Begravelse Syd ApS');

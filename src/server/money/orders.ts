@@ -150,15 +150,18 @@ export function presentInvoice(invoice: InvoiceRow): z.infer<typeof invoiceSumma
   };
 }
 
-/** Each order's first line says what it is ("QR-plade i sort granit, 8 × 8 cm"); and the memorial's name. */
+/**
+ * Each order's first line says what it is ("QR-plade i sort granit, 8 × 8 cm", "2 × Ekstra QR-kode":
+ * the catalogue names one of a thing); and the memorial's name.
+ */
 export async function summaries(db: Db | Tx, rows: OrderRow[]): Promise<OrderSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const lines = await db.select({ orderId: orderLines.orderId, description: orderLines.description }).from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id));
+  const lines = await db.select({ orderId: orderLines.orderId, description: orderLines.description, quantity: orderLines.quantity }).from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id));
   const memorialIds = [...new Set(rows.flatMap((row) => (row.memorialId ? [row.memorialId] : [])))];
   const names = memorialIds.length ? await db.select({ id: memorials.id, name: memorials.name }).from(memorials).where(inArray(memorials.id, memorialIds)) : [];
   const firstLine = new Map<string, string>();
-  for (const line of lines) if (!firstLine.has(line.orderId)) firstLine.set(line.orderId, line.description);
+  for (const line of lines) if (!firstLine.has(line.orderId)) firstLine.set(line.orderId, line.quantity > 1 ? `${line.quantity} × ${line.description}` : line.description);
   const nameOf = new Map(names.map((row) => [row.id, row.name]));
   return rows.map((row) => presentSummary(row, firstLine.get(row.id) ?? ORDER_KIND_LABELS[row.kind], row.memorialId ? (nameOf.get(row.memorialId) ?? null) : null));
 }
