@@ -52,6 +52,10 @@ export default defineConfig({
     // the other's unit tests on two cores (.ci/run): the limit is for a hang, not for a slow machine.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll's own default is one second: a busy CI machine took longer than that to fetch and
+    // start the memorial page's app on the first tap (28 November). The same ten seconds as every
+    // other wait for the page (UI_TIMEOUT_MS in tests/support/e2e-ui.ts).
+    expect: { poll: { timeout: 10_000 } },
     // Two files at a time (E2E_WORKERS to change it): a journey spends much of its time waiting on
     // the browser, the server or a timer, and each file has a server, a database and a Chromium of
     // its own, so two share the machine without meeting.
