@@ -8,9 +8,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_METHODS } from '@/shared/money';
-import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
-import { errorMessage } from '@/client/lib/request';
 import { BusinessBuyerFields, useBusinessBuyer } from './BusinessBuyerFields';
 import { DeliveryFields, type DeliveryKey } from './DeliveryFields';
 import { FieldProblem } from './FieldProblem';
@@ -21,6 +19,7 @@ import { EXTRA_CODES_MAX, buyerOf, codesOrderForm } from './order-form-schema';
 import { PaymentMethodChoice, firstUsable } from './PaymentMethodChoice';
 import { QuantityField } from './QuantityField';
 import type { Catalogue, PremiumMemorial } from './use-money';
+import { OrderSubmit } from './OrderSubmit';
 import { usePlaceOrder } from './use-place-order';
 
 type FormInput = z.input<typeof codesOrderForm>;
@@ -102,14 +101,7 @@ export function CodesOrderForm({ catalogue, memorials, memorialId }: CodesOrderF
           </div>
         )}
       />
-      {order.error ? (
-        <Notice tone="problem" title="Bestillingen blev ikke sendt">
-          <p role="alert">{errorMessage(order.error)}</p>
-        </Notice>
-      ) : null}
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={order.busy}>
-        {order.leaving ? 'Går til betaling...' : order.busy ? 'Sender bestillingen...' : total !== null ? `Bestil og betal · ${formatPrice(total)}` : 'Bestil og betal'}
-      </Button>
+      <OrderSubmit order={order} priceOre={total} />
     </form>
   );
 }

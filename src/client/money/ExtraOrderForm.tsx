@@ -7,9 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_METHODS } from '@/shared/money';
-import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
-import { errorMessage } from '@/client/lib/request';
 import { BusinessBuyerFields, useBusinessBuyer } from './BusinessBuyerFields';
 import { FieldProblem } from './FieldProblem';
 import { BUYER_ORDER, focusFirstProblem } from './focus-first-problem';
@@ -19,6 +17,7 @@ import { buyerOf, extraOrderForms } from './order-form-schema';
 import { PaymentMethodChoice, firstUsable } from './PaymentMethodChoice';
 import { type ExtraKind, handMade } from './product-words';
 import type { Catalogue, PremiumMemorial } from './use-money';
+import { OrderSubmit } from './OrderSubmit';
 import { usePlaceOrder } from './use-place-order';
 
 type FormInput = z.input<(typeof extraOrderForms)[ExtraKind]>;
@@ -89,14 +88,7 @@ export function ExtraOrderForm({ kind, catalogue, memorials, memorialId }: Extra
           </div>
         )}
       />
-      {order.error ? (
-        <Notice tone="problem" title="Bestillingen blev ikke sendt">
-          <p role="alert">{errorMessage(order.error)}</p>
-        </Notice>
-      ) : null}
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={order.busy}>
-        {order.leaving ? 'Går til betaling...' : order.busy ? 'Sender bestillingen...' : `Bestil og betal · ${formatPrice(product.priceOre)}`}
-      </Button>
+      <OrderSubmit order={order} priceOre={product.priceOre} />
     </form>
   );
 }

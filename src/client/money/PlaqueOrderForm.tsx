@@ -9,12 +9,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PAYMENT_METHODS } from '@/shared/money';
 import { PLAQUE_MAX_LINES, plaqueLines, plaqueMaxCharacters, plaqueSizeByWidth, plaqueTextProblems } from '@/shared/plaque';
-import { Button } from '@/client/components/ui/button';
 import { ChoiceCards } from '@/client/components/ui/choice-cards';
 import { Notice } from '@/client/components/ui/notice';
 import { TextField } from '@/client/components/ui/text-field';
-import { errorMessage } from '@/client/lib/request';
-import { formatPrice } from './format';
 import { BusinessBuyerFields, useBusinessBuyer } from './BusinessBuyerFields';
 import { DeliveryFields, type DeliveryKey } from './DeliveryFields';
 import { FieldProblem } from './FieldProblem';
@@ -25,6 +22,7 @@ import { PaymentMethodChoice, firstUsable } from './PaymentMethodChoice';
 import { PlaqueProof } from './PlaqueProof';
 import { productDescription } from './product-words';
 import type { Catalogue, PremiumMemorial } from './use-money';
+import { OrderSubmit } from './OrderSubmit';
 import { usePlaceOrder } from './use-place-order';
 
 type FormInput = z.input<typeof plaqueOrderForm>;
@@ -131,14 +129,7 @@ export function PlaqueOrderForm({ catalogue, memorials, memorialId }: PlaqueOrde
             </div>
           )}
         />
-        {order.error ? (
-          <Notice tone="problem" title="Bestillingen blev ikke sendt">
-            <p role="alert">{errorMessage(order.error)}</p>
-          </Notice>
-        ) : null}
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={order.busy}>
-          {order.leaving ? 'Går til betaling...' : order.busy ? 'Sender bestillingen...' : plaque ? `Bestil og betal · ${formatPrice(plaque.priceOre)}` : 'Bestil og betal'}
-        </Button>
+        <OrderSubmit order={order} priceOre={plaque ? plaque.priceOre : null} />
       </div>
       <aside aria-label="Prøvetryk" className="hidden lg:block">
         <div className="sticky top-6">
