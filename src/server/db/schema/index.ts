@@ -7,6 +7,7 @@ export * from './money';
 export * from './notifications';
 export * from './plans';
 export * from './posts';
+export * from './production';
 export * from './qr';
 export * from './rate-limits';
 export * from './resellers';

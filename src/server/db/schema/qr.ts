@@ -23,6 +23,8 @@ export const qrPackages = pgTable(
     status: text('status', { enum: QR_PACKAGE_STATUSES }).notNull().default('created'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the package last moved a step (produced, in stock, shipped): the list's "since". */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
   },
   (t) => [index('qr_packages_reseller_idx').on(t.resellerId), check('qr_packages_size_positive', sql`${t.size} > 0`)],
 );
@@ -115,6 +117,8 @@ export const qrCodeEvents = pgTable(
     index('qr_code_events_code_idx').on(t.code, t.id),
     // The dashboard's activations (claimed, linked) per day.
     index('qr_code_events_event_at_idx').on(t.event, t.at),
+    // The codes one warehouse scan moved, found again to undo it (production/warehouse.ts).
+    index('qr_code_events_scan_idx').on(sql`(${t.detail}->>'scanId')`).where(sql`detail ? 'scanId'`),
   ],
 );
 
