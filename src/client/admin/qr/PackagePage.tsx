@@ -164,7 +164,7 @@ function NextStep({ detail }: { detail: QrPackageDetail }) {
   return (
     <Panel title="Næste trin">
       <p className="text-muted-foreground">
-        {codeCount(waiting)} står som {stateLabel(pkg.status)} og flyttes til {stateLabel(to)}.
+        {codeCount(waiting)} står som {stateLabel(pkg.status)}. Næste trin flytter dem til {stateLabel(to)}.
       </p>
       <Button className="mt-4 w-full sm:w-auto" onClick={() => setOpen(true)}>
         {stepLabel(to)}
