@@ -125,6 +125,7 @@ describe('the production floor’s codes and packages', () => {
     await dialog.getByRole('button', { name: 'Opret pakke' }).click();
     await expectFieldError(dialog.getByLabel('Antal koder'), 'En pakke kan højst have 10.000 koder.');
     await expectFieldError(dialog.getByLabel('Forhandler'), 'Vælg en forhandler, eller vælg direkte salg.');
+    await checkPage(page, 'qr-new-package');
     await dialog.getByLabel('Antal koder').fill('12');
     await dialog.getByLabel('Forhandler').selectOption({ label: DEALER });
     await dialog.getByRole('button', { name: 'Opret pakke' }).click();

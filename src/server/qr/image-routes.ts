@@ -31,7 +31,8 @@ export function qrImageRoutes(app: FastifyInstance, deps: Deps, lookUp: (request
   /**
    * The code, for its holder or staff; its voided or unknown form, and anyone else's, is not found.
    * The look-up limit is against guessing codes; production staff paging through a package's
-   * pictures (50 a page, /admin/qr-packages/{id}/qr-codes) are not guessing, and are not counted.
+   * pictures (50 a page, /admin/qr-packages/{id}/qr-codes) are not guessing, and are not counted
+   * (docs/decisions/0030-staff-look-ups-uncounted.md).
    */
   async function pictureOf(request: FastifyRequest, input: string): Promise<string> {
     const user = await userForSession(deps.db, deps.now(), sessionToken(request));

@@ -160,7 +160,6 @@ function VoidAction({ view }: { view: QrCodeView }) {
     <div className="mt-6 flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:items-center">
       <Button
         variant="secondary"
-        className="text-destructive"
         disabled={view.voidRefusal !== null}
         aria-describedby={view.voidRefusal ? refusalId : undefined}
         onClick={() => {
