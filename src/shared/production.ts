@@ -121,7 +121,7 @@ export const warehouseScansResponse = z.object({
   scans: z.array(warehouseScan),
   count: warehouseCount,
   /** The caller's last accepted scan today, whichever direction, while it may still be undone. */
-  undoable: z.number().int().nullable(),
+  undoable: warehouseScan.nullable(),
 });
 export type WarehouseScansResponse = z.infer<typeof warehouseScansResponse>;
 

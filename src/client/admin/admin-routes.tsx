@@ -34,7 +34,10 @@ const PAGES: AdminPage[] = [
   { path: '/admin/prices', roles: ADMIN_ONLY, page: lazy(() => import('./money/PricesPage')) },
   { path: '/admin/support', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportInboxPage')) },
   { path: '/admin/support/:id', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportThreadPage')) },
-  ...['/warehouse-scan', '/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
+  ...['/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
+  // The warehouse (issue 23): in the back office, and full screen for the packing table's tablet.
+  { path: '/admin/warehouse-scanner', roles: PRODUCTION_FLOOR, page: lazy(() => import('./warehouse/WarehouseScannerPage')) },
+  { path: '/warehouse-scan', roles: PRODUCTION_FLOOR, page: lazy(() => import('./warehouse/WarehouseScanPage')) },
 ];
 
 export const adminRoutes = [

@@ -457,8 +457,8 @@ describe('the day’s list', () => {
       [first.id, 'accepted'],
     ]);
     expect(list.count).toEqual({ scans: 2, codes: 2 });
-    expect(list.undoable).toBe(second.id);
-    expect((await send('GET', '/api/admin/warehouse/scans?direction=out', staff)).json<WarehouseScansResponse>()).toEqual({ scans: [], count: { scans: 0, codes: 0 }, undoable: second.id });
+    expect(list.undoable).toMatchObject({ id: second.id, code: b, outcome: 'accepted', undoneAt: null });
+    expect((await send('GET', '/api/admin/warehouse/scans?direction=out', staff)).json<WarehouseScansResponse>()).toMatchObject({ scans: [], count: { scans: 0, codes: 0 }, undoable: { id: second.id } });
 
     await undo(staff, second.id);
     const afterUndo = (await send('GET', '/api/admin/warehouse/scans?direction=in', staff)).json<WarehouseScansResponse>();

@@ -366,21 +366,24 @@ export async function undoScan(deps: Deps, staff: Staff, scanId: number, record:
 /** The caller's scans today in one direction, newest first, with the count and what may be undone: the page after a reload. */
 export async function scansToday(deps: Pick<Deps, 'db' | 'now'>, staff: Staff, direction: WarehouseDirection): Promise<WarehouseScansResponse> {
   const now = deps.now();
-  const rows = await deps.db
-    .select({ scan: warehouseScans, packageName: qrPackages.name, resellerName: resellers.companyName })
-    .from(warehouseScans)
-    .leftJoin(qrPackages, eq(qrPackages.id, warehouseScans.packageId))
-    .leftJoin(resellers, eq(resellers.id, warehouseScans.resellerId))
-    .where(and(sinceMidnight(deps.db, staff.id, danishMidnight(now)), eq(warehouseScans.direction, direction)))
+  const midnight = danishMidnight(now);
+  const withNames = () =>
+    deps.db
+      .select({ scan: warehouseScans, packageName: qrPackages.name, resellerName: resellers.companyName })
+      .from(warehouseScans)
+      .leftJoin(qrPackages, eq(qrPackages.id, warehouseScans.packageId))
+      .leftJoin(resellers, eq(resellers.id, warehouseScans.resellerId));
+  const rows = await withNames()
+    .where(and(sinceMidnight(deps.db, staff.id, midnight), eq(warehouseScans.direction, direction)))
     .orderBy(desc(warehouseScans.id))
     .limit(WAREHOUSE_RECENT_SCANS);
   const last = await lastAccepted(deps.db, staff.id);
-  // Offered on the page only while it is today's: an undo should take back what the list shows.
-  const undoable = last && !last.undoneAt && last.at >= danishMidnight(now) ? last.id : null;
+  // Offered on the page only while it is today's: an undo should take back what the day's work shows.
+  const [undoable] = last && !last.undoneAt && last.at >= midnight ? await withNames().where(eq(warehouseScans.id, last.id)) : [];
   return {
     scans: rows.map((row) => present(row.scan, row)),
     count: await countToday(deps.db, staff.id, direction, now),
-    undoable,
+    undoable: undoable ? present(undoable.scan, undoable) : null,
   };
 }
 
