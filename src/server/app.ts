@@ -58,6 +58,7 @@ import { productionCodeRoutes } from './production/codes-routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { peopleRoutes } from './people/routes';
+import { warehouseRoutes } from './production/warehouse-routes';
 import { resellerAdminRoutes } from './resellers/admin-routes';
 import { resellerRoutes } from './resellers/routes';
 import { twoFactorRoutes } from './staff/two-factor-routes';
@@ -281,6 +282,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   statsRoutes(app, deps);
   twoFactorRoutes(app, deps);
   dashboardRoutes(app, deps);
+  // The production floor (issue 23): the warehouse's packing table.
+  warehouseRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

@@ -40,7 +40,10 @@ const PAGES: AdminPage[] = [
   { path: '/admin/qr-packages', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackagesPage')) },
   { path: '/admin/qr-packages/:id', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackagePage')) },
   { path: '/admin/qr-packages/:id/qr-codes', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackageCodesPage')) },
-  ...['/warehouse-scan', '/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
+  ...['/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
+  // The warehouse (issue 23): in the back office, and full screen for the packing table's tablet.
+  { path: '/admin/warehouse-scanner', roles: PRODUCTION_FLOOR, page: lazy(() => import('./warehouse/WarehouseScannerPage')) },
+  { path: '/warehouse-scan', roles: PRODUCTION_FLOOR, page: lazy(() => import('./warehouse/WarehouseScanPage')) },
 ];
 
 export const adminRoutes = [

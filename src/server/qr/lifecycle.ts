@@ -8,12 +8,13 @@
  *   created … shipped → claimed                    any signed-in person holding the code (lock)
  *   claimed → the state it was claimed from        the person who locked it (unlock)
  *   claimed → linked → claimed                     the holder, with a memorial they run (link, unlink)
+ *   in_stock → produced, shipped → in_stock         only undoing a warehouse scan (undoWarehouseScan)
  *
  * A family may lock a code in any state before `claimed`: the code in their hand is the proof, and
  * a direct sale or a code engraved before the warehouse scanned it skips steps. A code a family
  * holds cannot be voided; it must be released first.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../shared/auth';
 import { QR_STATUS_LABELS, type QrStatus } from '../../shared/qr-lifecycle';
 import type { Db, Tx } from '../db/connection';
@@ -49,7 +50,7 @@ export interface Step {
   actorId: string | null;
   at: Date;
   /** Columns that change with the state (the holder, the memorials). */
-  set?: Partial<Pick<typeof qrCodes.$inferInsert, 'claimedBy' | 'claimedAt' | 'memorialId' | 'secondMemorialId'>>;
+  set?: Partial<Pick<typeof qrCodes.$inferInsert, 'claimedBy' | 'claimedAt' | 'memorialId' | 'secondMemorialId' | 'resellerId'>>;
   detail?: Record<string, unknown>;
 }
 
@@ -71,4 +72,62 @@ export async function tryMoveCode(tx: Db | Tx, step: Step): Promise<boolean> {
 /** tryMoveCode for a step the caller has just checked: losing the race is a Danish 409. */
 export async function moveCode(tx: Db | Tx, step: Step): Promise<void> {
   if (!(await tryMoveCode(tx, step))) throw conflict(MOVED_MEANWHILE);
+}
+
+/**
+ * The only steps backwards, and only for one purpose: undoing a warehouse scan
+ * (production/warehouse.ts) that was a mistake a moment ago (the wrong box, the wrong reseller).
+ * Nothing else may take a code back a step: a code's history moves forward, and a family's code
+ * never goes back to the shelf. The step back is the scan's own step reversed, never further.
+ */
+export const WAREHOUSE_UNDO_STEP: Partial<Record<QrStatus, QrStatus>> = { in_stock: 'produced', shipped: 'in_stock' };
+
+export interface UndoneCode {
+  code: string;
+  from: QrStatus;
+  to: QrStatus;
+}
+
+/**
+ * Takes back the codes warehouse scan `scanId` moved (found by the `scanId` its events carry, on
+ * the index qr_code_events_scan_idx) that are still where it put them; a code that moved on since
+ * (a family locked it, someone scanned it out) stays where it is. A code the scan gave to a reseller
+ * (`resellerSet` in its event) is given back to direct sale. Each step back is an event with
+ * `undoOf`, by whom and when; the scan's own events stay as they are (the log is append-only).
+ */
+export async function undoWarehouseScan(tx: Db | Tx, scanId: number, actorId: string, at: Date): Promise<UndoneCode[]> {
+  const events = await tx
+    .select({ code: qrCodeEvents.code, event: qrCodeEvents.event, detail: qrCodeEvents.detail })
+    .from(qrCodeEvents)
+    // The index's own expression and predicate, so PostgreSQL uses it.
+    .where(and(sql`${qrCodeEvents.detail}->>'scanId' = ${String(scanId)}`, sql`${qrCodeEvents.detail} ? 'scanId'`));
+  const undone: UndoneCode[] = [];
+  // A scan moved all its codes one way (in, or out to one reseller); grouped all the same, by where
+  // they went and whether the reseller was the scan's doing, each group one update and one insert.
+  const groups = new Map<string, { to: QrStatus; from: QrStatus; clearReseller: boolean; codes: string[] }>();
+  for (const event of events) {
+    const back = WAREHOUSE_UNDO_STEP[event.event];
+    if (!back) continue;
+    const clearReseller = event.detail?.resellerSet === true;
+    const key = `${event.event}:${clearReseller}`;
+    const group = groups.get(key) ?? { to: back, from: event.event, clearReseller, codes: [] };
+    group.codes.push(event.code);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    for (let i = 0; i < group.codes.length; i += 1000) {
+      const batch = group.codes.slice(i, i + 1000);
+      const moved = await tx
+        .update(qrCodes)
+        .set({ status: group.to, ...(group.clearReseller ? { resellerId: null } : {}) })
+        .where(and(inArray(qrCodes.code, batch), eq(qrCodes.status, group.from)))
+        .returning({ code: qrCodes.code });
+      if (moved.length === 0) continue;
+      await tx.insert(qrCodeEvents).values(
+        moved.map(({ code }) => ({ code, fromStatus: group.from, event: group.to, actorId, at, detail: { undoOf: scanId, via: 'warehouse', ...(group.clearReseller ? { resellerCleared: true } : {}) } })),
+      );
+      undone.push(...moved.map(({ code }) => ({ code, from: group.from, to: group.to })));
+    }
+  }
+  return undone;
 }

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../shared/auth';
 import type { CreateQrPackageBody, QrPackageStatus, QrStatus } from '../../shared/qr-lifecycle';
 import { qrCodeEvents, qrCodes, qrPackages, resellers } from '../db/schema';
+import type { Tx } from '../db/connection';
 import type { Deps } from '../deps';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import type { StaffActionRecorder } from '../staff/audit';
@@ -68,19 +69,36 @@ export async function movePackage(deps: Deps, staff: Staff, packageId: string, t
     const refusal = staffStepRefusal(pkg.status, to, staff.role);
     if (refusal) throw refusal;
     if (WAREHOUSE_STEP[pkg.status] !== to) throw conflict('En hel pakke kan kun flyttes et skridt frem. Kassér enkelte koder én ad gangen.');
-    const at = deps.now();
-    const moved = await tx
-      .update(qrCodes)
-      .set({ status: to })
-      .where(and(eq(qrCodes.packageId, pkg.id), eq(qrCodes.status, pkg.status)))
-      .returning({ code: qrCodes.code });
-    for (let i = 0; i < moved.length; i += 1000) {
-      await tx.insert(qrCodeEvents).values(moved.slice(i, i + 1000).map(({ code }) => ({ code, fromStatus: pkg.status, event: to, actorId: staff.id, at, detail: { packageId: pkg.id } })));
-    }
-    const [updated] = await tx.update(qrPackages).set({ status: to as QrPackageStatus, statusChangedAt: at }).where(eq(qrPackages.id, pkg.id)).returning();
-    await record(tx, { action: 'qr-package.status', subject: `qr-package:${pkg.id}`, details: { from: pkg.status, to, codes: moved.length } });
-    return updated!;
+    const { pkg: updated, moved } = await stepPackage(tx, pkg, to as QrPackageStatus, { actorId: staff.id, at: deps.now() });
+    await record(tx, { action: 'qr-package.status', subject: `qr-package:${pkg.id}`, details: { from: pkg.status, to, codes: moved } });
+    return updated;
   });
+}
+
+/**
+ * The step itself, for a package the caller has locked (FOR UPDATE) and checked: the package and
+ * its codes still in the package's state, each code with its event (`detail` added to the
+ * package's id: the warehouse's scan puts its scanId there). Shared by the package's own call above
+ * and the warehouse's scan of a package's label (production/warehouse.ts). Returns the package as
+ * it is now and how many codes moved.
+ */
+export async function stepPackage(
+  tx: Tx,
+  pkg: PackageRow,
+  to: QrPackageStatus,
+  by: { actorId: string; at: Date; detail?: Record<string, unknown> },
+): Promise<{ pkg: PackageRow; moved: number }> {
+  const moved = await tx
+    .update(qrCodes)
+    .set({ status: to })
+    .where(and(eq(qrCodes.packageId, pkg.id), eq(qrCodes.status, pkg.status)))
+    .returning({ code: qrCodes.code });
+  const detail = { packageId: pkg.id, ...by.detail };
+  for (let i = 0; i < moved.length; i += 1000) {
+    await tx.insert(qrCodeEvents).values(moved.slice(i, i + 1000).map(({ code }) => ({ code, fromStatus: pkg.status, event: to, actorId: by.actorId, at: by.at, detail })));
+  }
+  const [updated] = await tx.update(qrPackages).set({ status: to, statusChangedAt: by.at }).where(eq(qrPackages.id, pkg.id)).returning();
+  return { pkg: updated!, moved: moved.length };
 }
 
 /** One code a warehouse step on, or voided (a damaged or lost code), with an optional note in the log. */

@@ -19,6 +19,7 @@ import type { Role } from '../../shared/auth';
 import { type StaffRole, STAFF_ROLES, staffMessages } from '../../shared/staff';
 import { contactMessages, orders, staffTwoFactor } from '../db/schema';
 import { createPackage } from '../qr/packages';
+import { recordScan } from '../production/warehouse';
 import { issueInvoice } from '../money/invoices';
 import type { OrderStatus, PaymentMethod } from '../../shared/money';
 import { secretFromText, totpCode } from './totp';
@@ -51,6 +52,8 @@ interface Make {
   setUp(caller: Caller | null): Promise<{ setupToken: string; code: string }>;
   /** The code the caller's app shows now, after a new factor was made for them through the API. */
   currentCode(caller: Caller | null): Promise<string>;
+  /** A code scanned in at the packing table by the caller (by an admin for a visitor): the scan's id, the caller's last. */
+  warehouseScan(caller: Caller | null): Promise<number>;
 }
 
 interface Row {
@@ -114,6 +117,11 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/invoices/:id/pdf', roles: ORDER_READERS, request: async (make) => ({ url: `/api/admin/invoices/${await make.invoice()}/pdf` }) },
   { method: 'GET', url: '/api/admin/prices', roles: ADMIN, request: async () => ({}) },
   { method: 'PUT', url: '/api/admin/prices/:kind/:slug', roles: ADMIN, request: async () => ({ url: '/api/admin/prices/product/ekstra-qr-kode', payload: { priceOre: 9900 + Math.floor(Math.random() * 1000) } }) },
+  { method: 'POST', url: '/api/admin/warehouse/scans', roles: PRODUCTION_FLOOR, request: async (make) => ({ payload: { input: await make.qrCode(), direction: 'in' } }) },
+  { method: 'POST', url: '/api/admin/warehouse/scans/:id/undo', roles: PRODUCTION_FLOOR, request: async (make, caller) => ({ url: `/api/admin/warehouse/scans/${await make.warehouseScan(caller)}/undo` }) },
+  { method: 'GET', url: '/api/admin/warehouse/scans', roles: PRODUCTION_FLOOR, request: async () => ({ url: '/api/admin/warehouse/scans?direction=in' }) },
+  { method: 'GET', url: '/api/admin/warehouse/resellers', roles: PRODUCTION_FLOOR, request: async () => ({}) },
+  { method: 'GET', url: '/api/admin/qr-packages/:id/label.pdf', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/label.pdf` }) },
   { method: 'GET', url: '/api/admin/support', roles: SUPPORT_DESK, request: async () => ({ url: '/api/admin/support?status=new&assigned=any' }) },
   { method: 'GET', url: '/api/admin/support/:id', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}` }) },
   { method: 'POST', url: '/api/admin/support/:id/replies', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}/replies`, payload: { body: 'Tak for din besked.' } }) },
@@ -231,6 +239,13 @@ const make: Make = {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     t.clock.advance(30_000);
     return totpCode(started.secret, t.clock.now());
+  },
+  async warehouseScan(caller) {
+    const { code } = await createCode(t.database.db, { status: 'produced' });
+    const staff = caller ?? accounts.get('admin')!;
+    const scan = await recordScan(t.app.deps, staff, { input: code, direction: 'in' }, async () => {});
+    expect(scan.outcome).toBe('accepted');
+    return scan.id;
   },
 };
 
