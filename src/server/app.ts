@@ -57,6 +57,8 @@ import { pricingRoutes } from './pricing/routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { peopleRoutes } from './people/routes';
+import { laserJobRoutes } from './production/laser-routes';
+import { productionQueueRoutes } from './production/queue-routes';
 import { resellerAdminRoutes } from './resellers/admin-routes';
 import { resellerRoutes } from './resellers/routes';
 import { twoFactorRoutes } from './staff/two-factor-routes';
@@ -279,6 +281,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   statsRoutes(app, deps);
   twoFactorRoutes(app, deps);
   dashboardRoutes(app, deps);
+  // The production floor's laser jobs and queue (issue 23 items 5 and 7).
+  laserJobRoutes(app, deps);
+  productionQueueRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

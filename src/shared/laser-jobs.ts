@@ -89,6 +89,7 @@ export const newLaserJobBody = z
   })
   .transform((body) => ({ ...body, lines: plaqueLines(body.lines) }));
 export type NewLaserJobBody = z.input<typeof newLaserJobBody>;
+export type NewLaserJob = z.output<typeof newLaserJobBody>;
 
 /** "Færdig": for a job from an order, the parcel's tracking number goes on the order's shipped step. */
 export const laserJobDoneBody = z.object({ trackingNumber: z.string().trim().max(300).default('') });
@@ -131,7 +132,7 @@ export const laserJobDetail = laserJobRow.extend({
 export type LaserJobDetail = z.infer<typeof laserJobDetail>;
 
 /** The laser file's name: the code as it is printed, the material and the size, so the file explains itself. */
-export const laserFaceFileName = (job: Pick<LaserJobRow, 'code' | 'material' | 'widthMm' | 'heightMm'>) =>
+export const laserFaceFileName = (job: { code: string; material: string; widthMm: number; heightMm: number }) =>
   `plade-${formatCode(job.code)}-${job.material}-${job.widthMm}x${job.heightMm}mm.svg`;
 
 /** Where the back office fetches a job's file and preview. */

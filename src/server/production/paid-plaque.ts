@@ -13,7 +13,7 @@
 import { eq } from 'drizzle-orm';
 import { PLAQUE_MATERIALS, type PlaqueMaterial } from '../../shared/plaque';
 import type { Tx } from '../db/connection';
-import { type LaserJobRow, laserJobEvents, laserJobs, orders, products } from '../db/schema';
+import { type LaserJobRow, laserJobEvents, laserJobs, type orders, products } from '../db/schema';
 
 type JobFace = Pick<LaserJobRow, 'code' | 'material' | 'widthMm' | 'heightMm' | 'lines'>;
 
