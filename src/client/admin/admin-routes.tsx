@@ -34,7 +34,11 @@ const PAGES: AdminPage[] = [
   { path: '/admin/prices', roles: ADMIN_ONLY, page: lazy(() => import('./money/PricesPage')) },
   { path: '/admin/support', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportInboxPage')) },
   { path: '/admin/support/:id', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportThreadPage')) },
-  ...['/warehouse-scan', '/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
+  ...['/warehouse-scan'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
+  // The production queue and the laser (issue 23 items 5 and 7); /production is the floor's full screen.
+  { path: '/admin/qr-production', roles: PRODUCTION_FLOOR, page: lazy(() => import('./production/QrProductionPage')) },
+  { path: '/production', roles: PRODUCTION_FLOOR, page: lazy(() => import('./production/FloorPage')) },
+  { path: '/admin/laser-engraving', roles: PRODUCTION_FLOOR, page: lazy(() => import('./production/LaserEngravingPage')) },
 ];
 
 export const adminRoutes = [
