@@ -78,9 +78,9 @@ function QueueSection({ title, count, empty, large, children }: { title: string;
   const id = useId();
   return (
     <section aria-labelledby={id} className="min-w-0">
-      <h2 id={id} className={cn('flex items-baseline gap-3', large ? 'text-3xl sm:text-4xl' : 'text-2xl')}>
+      <h2 id={id} className={large ? 'text-3xl sm:text-4xl' : 'text-2xl'}>
         {title}
-        <span className="rounded-full bg-secondary px-2.5 font-sans text-base font-semibold tabular-nums">{danishNumber(count)}</span>
+        <span className="ml-3 inline-block rounded-full bg-secondary px-2.5 align-middle font-sans text-base font-semibold tabular-nums">{danishNumber(count)}</span>
       </h2>
       {count === 0 ? (
         <p className="mt-3 rounded-lg border border-dashed border-border px-5 py-8 text-center text-muted-foreground">{empty}</p>
@@ -205,7 +205,7 @@ function JobItem({ job, large }: { job: LaserJobRow; large: boolean }) {
           className={cn('shrink-0 self-start rounded-md border border-border object-contain', large ? 'w-24 sm:w-36' : 'w-20 sm:w-24')}
         />
         <div className="min-w-0 flex-1">
-          <Link to={jobLink(job.id)} className={cn(linkClass, 'font-mono tracking-wide whitespace-nowrap', large ? 'text-2xl' : 'text-lg')} aria-label={`Plade ${formatCode(job.code)}`}>
+          <Link to={jobLink(job.id)} className={cn(linkClass, 'font-mono tracking-wide whitespace-nowrap', large ? 'text-xl sm:text-2xl' : 'text-lg')} aria-label={`Plade ${formatCode(job.code)}`}>
             {formatCode(job.code)}
           </Link>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
