@@ -59,6 +59,8 @@ import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { peopleRoutes } from './people/routes';
 import { warehouseRoutes } from './production/warehouse-routes';
+import { laserJobRoutes } from './production/laser-routes';
+import { productionQueueRoutes } from './production/queue-routes';
 import { resellerAdminRoutes } from './resellers/admin-routes';
 import { resellerRoutes } from './resellers/routes';
 import { twoFactorRoutes } from './staff/two-factor-routes';
@@ -284,6 +286,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   dashboardRoutes(app, deps);
   // The production floor (issue 23): the warehouse's packing table.
   warehouseRoutes(app, deps);
+  // The production floor's laser jobs and queue (issue 23 items 5 and 7).
+  laserJobRoutes(app, deps);
+  productionQueueRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

@@ -18,6 +18,16 @@ export const PLAQUE_SIZES = [
   { widthMm: 100, heightMm: 60, label: '10 × 6 cm' },
 ] as const satisfies readonly PlaqueSize[];
 
+/** What a plaque is made of: rustfrit stål, sort granit, messing (the catalogue's products name one each). */
+export const PLAQUE_MATERIALS = ['staal', 'granit', 'messing'] as const;
+export type PlaqueMaterial = (typeof PLAQUE_MATERIALS)[number];
+
+export const PLAQUE_MATERIAL_LABELS: Record<PlaqueMaterial, string> = {
+  staal: 'Rustfrit stål',
+  granit: 'Sort granit',
+  messing: 'Messing',
+};
+
 export const PLAQUE_MAX_LINES = 3;
 
 /**

@@ -2,7 +2,7 @@
  * The back office's sections in one list (PRODUCT.md "Back office"), with who may open each: the
  * nav shows a person only their own, and the route table guards each page with the same roles.
  */
-import { Activity, Inbox, LayoutDashboard, type LucideIcon, Package, QrCode, ReceiptText, ScanLine, ShieldCheck, ShoppingBag, Store, Tags, Users, Warehouse } from 'lucide-react';
+import { Activity, Factory, Inbox, LayoutDashboard, type LucideIcon, Package, QrCode, ReceiptText, ScanLine, ShieldCheck, ShoppingBag, Store, Tags, Users, Warehouse, Zap } from 'lucide-react';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 
 export interface AdminSection {
@@ -17,8 +17,8 @@ export const SUPPORT_DESK: readonly StaffRole[] = ['admin', 'support'];
 /** As server/money/admin-routes.ts: support and production read orders, production and admins move them along; only admins touch money. */
 export const ORDER_READERS: readonly StaffRole[] = ['admin', 'support', 'production'];
 export const ORDER_MOVERS: readonly StaffRole[] = ['admin', 'production'];
-/** The warehouse's packing table: production staff and admins, as server/production/warehouse-routes.ts. */
-export const WAREHOUSE_ROLES: readonly StaffRole[] = ['admin', 'production'];
+/** The production floor (issue 23): production staff and admins, as the server's calls. */
+export const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/dashboard', label: 'Overblik', icon: LayoutDashboard, roles: ADMIN_ONLY },
@@ -28,11 +28,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/invoices', label: 'Fakturaer', icon: ReceiptText, roles: ADMIN_ONLY },
   { to: '/admin/prices', label: 'Priser', icon: Tags, roles: ADMIN_ONLY },
   // Issue 23: the production floor's codes, packages and scanner.
-  { to: '/admin/qr', label: 'QR-koder', icon: QrCode, roles: ['admin', 'production'] },
-  { to: '/admin/qr-packages', label: 'QR-pakker', icon: Package, roles: ['admin', 'production'] },
-  { to: '/admin/qr-scanner', label: 'Scanner', icon: ScanLine, roles: ['admin', 'production'] },
-  { to: '/admin/warehouse-scanner', label: 'Lager', icon: Warehouse, roles: WAREHOUSE_ROLES },
+  { to: '/admin/qr', label: 'QR-koder', icon: QrCode, roles: PRODUCTION_FLOOR },
+  { to: '/admin/qr-packages', label: 'QR-pakker', icon: Package, roles: PRODUCTION_FLOOR },
+  { to: '/admin/qr-scanner', label: 'Scanner', icon: ScanLine, roles: PRODUCTION_FLOOR },
+  { to: '/admin/warehouse-scanner', label: 'Lager', icon: Warehouse, roles: PRODUCTION_FLOOR },
   { to: '/admin/support', label: 'Support', icon: Inbox, roles: SUPPORT_DESK },
+  { to: '/admin/qr-production', label: 'Produktion', icon: Factory, roles: PRODUCTION_FLOOR },
+  { to: '/admin/laser-engraving', label: 'Lasergravering', icon: Zap, roles: PRODUCTION_FLOOR },
   { to: '/admin/performance', label: 'Drift', icon: Activity, roles: ADMIN_ONLY },
   { to: '/admin/two-factor-setup', label: 'Totrinsbekræftelse', icon: ShieldCheck, roles: STAFF_ROLES },
 ];

@@ -6,10 +6,8 @@ import { type ComponentType, lazy } from 'react';
 import { Navigate, Route } from 'react-router';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 import { AdminGuard } from './AdminGuard';
-import { ADMIN_ONLY, ORDER_READERS, SUPPORT_DESK } from './admin-nav';
+import { ADMIN_ONLY, ORDER_READERS, PRODUCTION_FLOOR, SUPPORT_DESK } from './admin-nav';
 
-/** The production floor's pages (issue 23) are guarded already; until they exist the address is not found. */
-const PRODUCTION_FLOOR: readonly StaffRole[] = ['admin', 'production'];
 
 interface AdminPage {
   path: string;
@@ -40,10 +38,13 @@ const PAGES: AdminPage[] = [
   { path: '/admin/qr-packages', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackagesPage')) },
   { path: '/admin/qr-packages/:id', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackagePage')) },
   { path: '/admin/qr-packages/:id/qr-codes', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackageCodesPage')) },
-  ...['/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
   // The warehouse (issue 23): in the back office, and full screen for the packing table's tablet.
   { path: '/admin/warehouse-scanner', roles: PRODUCTION_FLOOR, page: lazy(() => import('./warehouse/WarehouseScannerPage')) },
   { path: '/warehouse-scan', roles: PRODUCTION_FLOOR, page: lazy(() => import('./warehouse/WarehouseScanPage')) },
+  // The production queue and the laser (issue 23 items 5 and 7); /production is the floor's full screen.
+  { path: '/admin/qr-production', roles: PRODUCTION_FLOOR, page: lazy(() => import('./production/QrProductionPage')) },
+  { path: '/production', roles: PRODUCTION_FLOOR, page: lazy(() => import('./production/FloorPage')) },
+  { path: '/admin/laser-engraving', roles: PRODUCTION_FLOOR, page: lazy(() => import('./production/LaserEngravingPage')) },
 ];
 
 export const adminRoutes = [

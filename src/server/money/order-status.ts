@@ -2,7 +2,8 @@
  * The steps of an order (decision 0025). Each step is an UPDATE guarded by the state it comes from,
  * so two webhooks, a webhook and the success page, or two staff members cannot take it twice: the
  * second finds nothing to change and returns null. A step's effects (Premium's period, the invoice,
- * a referrer's commission, the buyer's e-mail) happen in the same transaction as the step.
+ * a referrer's commission, the buyer's e-mail, a paid plaque's laser job) happen in the same
+ * transaction as the step.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ORDER_NEXT, type OrderStatus, PHYSICAL_ORDER_KINDS, type PaymentMethod } from '../../shared/money';
@@ -11,6 +12,7 @@ import type { Tx } from '../db/connection';
 import { orderEvents, orders, plans, premiumPeriods, resellerCommissions, resellers } from '../db/schema';
 import { enqueue } from '../lib/jobs';
 import { SEND_MAIL } from '../lib/mail';
+import { laserJobForPaidOrder } from '../production/paid-plaque';
 import { invoicesOfOrder, invoicingProblem, issueCreditNote, issueInvoice, markInvoicePaid } from './invoices';
 import { orderStepMail } from './mail';
 import { nextPeriodStart } from './premium';
@@ -104,6 +106,8 @@ export async function markPaid(
   if (open) await markInvoicePaid(tx, open, context.now, context.method);
   else if (!invoicingProblem(context.config, context.method)) await issueInvoice(tx, context.config, paid, { paidAt: context.now, now: context.now });
   await earnCommission(tx, paid);
+  // A plaque goes to the laser's queue with its payment, or neither happens (decision 0029).
+  await laserJobForPaidOrder(tx, paid, { actorId: context.actorId, now: context.now });
   return paid;
 }
 

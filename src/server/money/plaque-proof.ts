@@ -12,6 +12,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import {
   CHOOSE_A_SIZE,
+  type PlaqueMaterial,
   MIN_LETTER_HEIGHT_MM,
   PLAQUE_FONT_FAMILY,
   PLAQUE_SIZES,
@@ -23,8 +24,8 @@ import {
 } from '../../shared/plaque';
 import { QUIET_ZONE_MODULES } from '../qr/images';
 
-export const PLAQUE_MATERIALS = ['staal', 'granit', 'messing'] as const; // rustfrit stål, sort granit, messing
-export type PlaqueMaterial = (typeof PLAQUE_MATERIALS)[number];
+// The materials live in shared/plaque.ts, where the back office's forms read them too.
+export { PLAQUE_MATERIALS, type PlaqueMaterial } from '../../shared/plaque';
 
 export interface PlaqueFace {
   material: PlaqueMaterial;

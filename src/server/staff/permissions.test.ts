@@ -17,7 +17,8 @@ import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
 import { type StaffRole, STAFF_ROLES, staffMessages } from '../../shared/staff';
-import { contactMessages, orders, staffTwoFactor } from '../db/schema';
+import { contactMessages, laserJobs, orders, staffTwoFactor } from '../db/schema';
+import type { LaserJobStatus } from '../../shared/production';
 import { createPackage } from '../qr/packages';
 import { recordScan } from '../production/warehouse';
 import { issueInvoice } from '../money/invoices';
@@ -46,6 +47,8 @@ interface Make {
   order(status: OrderStatus, paymentMethod?: PaymentMethod): Promise<string>;
   /** An invoice for a new order: its id. */
   invoice(): Promise<string>;
+  /** A laser job made by hand, in `status`: its id. */
+  laserJob(status?: LaserJobStatus): Promise<string>;
   /** Removes the caller's second factor, so a set-up can start afresh. */
   noFactor(caller: Caller | null): Promise<void>;
   /** A set-up token and its first code for the caller (dummies for a caller who may not start one). */
@@ -122,6 +125,18 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/warehouse/scans', roles: PRODUCTION_FLOOR, request: async () => ({ url: '/api/admin/warehouse/scans?direction=in' }) },
   { method: 'GET', url: '/api/admin/warehouse/resellers', roles: PRODUCTION_FLOOR, request: async () => ({}) },
   { method: 'GET', url: '/api/admin/qr-packages/:id/label.pdf', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/label.pdf` }) },
+  { method: 'GET', url: '/api/admin/laser-jobs', roles: PRODUCTION_FLOOR, request: async () => ({ url: '/api/admin/laser-jobs?status=waiting' }) },
+  { method: 'POST', url: '/api/admin/laser-jobs', roles: PRODUCTION_FLOOR, request: async (make) => ({ payload: { code: await make.qrCode(), material: 'staal', widthMm: 50, heightMm: 50, lines: ['Matrix'] } }) },
+  { method: 'GET', url: '/api/admin/laser-jobs/:id', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/laser-jobs/${await make.laserJob()}` }) },
+  { method: 'POST', url: '/api/admin/laser-jobs/:id/start', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/laser-jobs/${await make.laserJob('waiting')}/start` }) },
+  { method: 'POST', url: '/api/admin/laser-jobs/:id/done', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/laser-jobs/${await make.laserJob('engraving')}/done`, payload: { trackingNumber: '' } }) },
+  { method: 'POST', url: '/api/admin/laser-jobs/:id/fail', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/laser-jobs/${await make.laserJob('engraving')}/fail`, payload: { reason: 'Ridse i pladen' } }) },
+  { method: 'POST', url: '/api/admin/laser-jobs/:id/rerun', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/laser-jobs/${await make.laserJob('failed')}/rerun` }) },
+  { method: 'GET', url: '/api/admin/laser-jobs/:id/face.svg', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/laser-jobs/${await make.laserJob()}/face.svg` }) },
+  { method: 'GET', url: '/api/admin/laser-jobs/:id/face.png', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/laser-jobs/${await make.laserJob()}/face.png` }) },
+  { method: 'GET', url: '/api/admin/production', roles: PRODUCTION_FLOOR, request: async () => ({}) },
+  { method: 'POST', url: '/api/admin/production/packages/:id/start', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/production/packages/${await make.qrPackage()}/start` }) },
+  { method: 'POST', url: '/api/admin/production/packages/:id/produced', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/production/packages/${await make.qrPackage()}/produced` }) },
   { method: 'GET', url: '/api/admin/support', roles: SUPPORT_DESK, request: async () => ({ url: '/api/admin/support?status=new&assigned=any' }) },
   { method: 'GET', url: '/api/admin/support/:id', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}` }) },
   { method: 'POST', url: '/api/admin/support/:id/replies', roles: SUPPORT_DESK, request: async (make) => ({ url: `/api/admin/support/${await make.contactMessage()}/replies`, payload: { body: 'Tak for din besked.' } }) },
@@ -220,6 +235,14 @@ const make: Make = {
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     const row = await t.database.db.transaction((tx) => issueInvoice(tx, t.app.deps.config, order!, { paidAt: t.clock.now(), now: t.clock.now() }));
     return row.id;
+  },
+  async laserJob(status = 'waiting') {
+    const code = await make.qrCode();
+    const [row] = await t.database.db
+      .insert(laserJobs)
+      .values({ code, material: 'staal', widthMm: 50, heightMm: 50, lines: ['Matrix'], status, failureReason: status === 'failed' ? 'Ridse i pladen' : null, createdAt: t.clock.now() })
+      .returning();
+    return row!.id;
   },
   async noFactor(caller) {
     if (caller) await t.database.db.delete(staffTwoFactor).where(eq(staffTwoFactor.userId, caller.id));
