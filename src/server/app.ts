@@ -56,6 +56,8 @@ import { moneyRoutes } from './money/routes';
 import { pricingRoutes } from './pricing/routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
+// Issue 23's production floor: a package's exports.
+import { exportRoutes } from './production/export-routes';
 import { peopleRoutes } from './people/routes';
 import { resellerAdminRoutes } from './resellers/admin-routes';
 import { resellerRoutes } from './resellers/routes';
@@ -279,6 +281,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   statsRoutes(app, deps);
   twoFactorRoutes(app, deps);
   dashboardRoutes(app, deps);
+  exportRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

@@ -36,9 +36,22 @@ export const mm = (value: number) => String(Math.round(value * 1000) / 1000);
 
 // ── The QR symbol ───────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The encoder's modules for one address. The last one is kept: a file asks for a symbol's size and
+ * then its outlines, and encoding (the costly part, Reed-Solomon and mask choice) is done once.
+ */
+let lastSymbol: { url: string; ecc: QrErrorCorrection; modules: { size: number; data: Uint8Array } } | undefined;
+function symbolModules(url: string, ecc: QrErrorCorrection): { size: number; data: Uint8Array } {
+  if (lastSymbol?.url !== url || lastSymbol.ecc !== ecc) {
+    const { size, data } = QRCode.create(url, { errorCorrectionLevel: ecc }).modules;
+    lastSymbol = { url, ecc, modules: { size, data } };
+  }
+  return lastSymbol.modules;
+}
+
 /** The symbol's modules across, without and with its four-module quiet zone on each side. */
 export function qrModulesAcross(url: string, ecc: QrErrorCorrection): { symbol: number; withQuietZone: number } {
-  const symbol = QRCode.create(url, { errorCorrectionLevel: ecc }).modules.size;
+  const symbol = symbolModules(url, ecc).size;
   return { symbol, withQuietZone: symbol + 2 * QUIET_ZONE_MODULES };
 }
 
@@ -49,7 +62,7 @@ export function qrModulesAcross(url: string, ecc: QrErrorCorrection): { symbol: 
  * walked clockwise; the edges are then chained into loops and straight runs merged into one side.
  */
 export function qrOutlines(url: string, ecc: QrErrorCorrection): { x: number; y: number }[][] {
-  const { size, data } = QRCode.create(url, { errorCorrectionLevel: ecc }).modules;
+  const { size, data } = symbolModules(url, ecc);
   const dark = (col: number, row: number) => col >= 0 && row >= 0 && col < size && row < size && data[row * size + col] === 1;
   const corners = size + 1;
   const key = (x: number, y: number) => y * corners + x;
@@ -187,6 +200,8 @@ export interface TextPlacement {
   /** The font's size (its em) in mm. */
   fontSizeMm: number;
   anchor?: TextAnchor;
+  /** The most the line may take across, in mm: a wider line is set smaller to fit (never larger). */
+  maxWidthMm?: number;
 }
 
 /** A line's advance width in mm at this size, kerning included (what the outlines take up). */
@@ -203,9 +218,11 @@ export function textWidthMm(text: string, fontSizeMm: number): number {
  */
 export function textPathData(text: string, place: TextPlacement): string {
   const font = engravingFont();
-  const scale = place.fontSizeMm / font.unitsPerEm;
   const run = font.layout(text);
-  const width = run.positions.reduce((sum, p) => sum + p.xAdvance, 0) * scale;
+  const advance = run.positions.reduce((sum, p) => sum + p.xAdvance, 0);
+  const fontSizeMm = place.maxWidthMm && advance > 0 ? Math.min(place.fontSizeMm, (place.maxWidthMm * font.unitsPerEm) / advance) : place.fontSizeMm;
+  const scale = fontSizeMm / font.unitsPerEm;
+  const width = advance * scale;
   const anchor = place.anchor ?? 'start';
   let penX = place.x - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0);
   const parts: string[] = [];
