@@ -132,18 +132,31 @@ function room(doc: PDFKit.PDFDocument, height: number): number {
   return doc.y;
 }
 
+/**
+ * The codes and file names are ASCII, set in PDF's own Helvetica: pdfkit measures it from its
+ * metrics, where each line in DejaVu goes through fontkit's layout, and a 10,000-code sheet's
+ * lines made most of the sheet's time and memory. A column is one text call of many lines.
+ */
+const LIST_FONT = 'Helvetica';
+
+function column(doc: PDFKit.PDFDocument, lines: string[], x: number, y: number, width: number, rowHeight: number) {
+  if (lines.length === 0) return;
+  doc.text(lines.join('\n'), x, y, { width, lineBreak: false, lineGap: rowHeight - doc.currentLineHeight() });
+}
+
 /** Each plate: its file name, then its codes in the plate's grid (rows of laserPlateColumns). */
 function plates(doc: PDFKit.PDFDocument, files: JobSheetFile[]) {
-  const column = WIDTH / laserPlateColumns;
+  const width = WIDTH / laserPlateColumns;
   const rowHeight = 11;
   for (const file of files) {
     const rows = Math.ceil(file.codes.length / laserPlateColumns);
     let y = room(doc, 16 + rows * rowHeight + 8);
     doc.font('bold').fontSize(9.5).fillColor(INK).text(`${file.name}  ·  ${file.codes.length} ${file.codes.length === 1 ? 'kode' : 'koder'}`, MARGIN, y);
     y = doc.y + 2;
-    doc.font('regular').fontSize(8);
-    for (const [i, code] of file.codes.entries()) {
-      doc.text(formatCode(code), MARGIN + (i % laserPlateColumns) * column, y + Math.floor(i / laserPlateColumns) * rowHeight, { width: column, lineBreak: false });
+    doc.font(LIST_FONT).fontSize(8.5);
+    for (let col = 0; col < laserPlateColumns; col++) {
+      const lines = file.codes.filter((_, i) => i % laserPlateColumns === col).map(formatCode);
+      column(doc, lines, MARGIN + col * width, y, width, rowHeight);
     }
     const end = y + rows * rowHeight + 3;
     doc.moveTo(MARGIN, end).lineTo(MARGIN + WIDTH, end).lineWidth(0.5).strokeColor(RULE).stroke();
@@ -155,7 +168,7 @@ function plates(doc: PDFKit.PDFDocument, files: JobSheetFile[]) {
 /** One file per code: the file names (the code itself) in five columns, down then across a page. */
 function perCode(doc: PDFKit.PDFDocument, files: JobSheetFile[]) {
   const columns = 5;
-  const column = WIDTH / columns;
+  const width = WIDTH / columns;
   const rowHeight = 11.5;
   let index = 0;
   while (index < files.length) {
@@ -163,11 +176,10 @@ function perCode(doc: PDFKit.PDFDocument, files: JobSheetFile[]) {
     const perColumn = Math.max(1, Math.floor((BOTTOM - top) / rowHeight));
     const onPage = files.slice(index, index + perColumn * columns);
     const rows = Math.ceil(onPage.length / columns);
-    doc.font('regular').fontSize(8.5).fillColor(INK);
+    doc.font(LIST_FONT).fontSize(9).fillColor(INK);
     // Down the columns, so the codes read in order as a list does.
-    for (const [i, file] of onPage.entries()) {
-      const col = Math.floor(i / rows);
-      doc.text(file.name, MARGIN + col * column, top + (i % rows) * rowHeight, { width: column, lineBreak: false });
+    for (let col = 0; col < columns; col++) {
+      column(doc, onPage.slice(col * rows, (col + 1) * rows).map((file) => file.name), MARGIN + col * width, top, width, rowHeight);
     }
     index += onPage.length;
     doc.x = MARGIN;
