@@ -19,7 +19,12 @@ const rooms = (side, blocks) =>
  */
 const CLIENT_CROSSINGS = {
   // The production floor's guarded addresses are the site's ordinary 404 until their pages exist.
-  admin: ['not-found/NotFoundPage.tsx'],
+  admin: [
+    'not-found/NotFoundPage.tsx',
+    // The production floor's scanners read with the scan widget's camera and decoder, not copies of them.
+    'qr/scan-widget/camera.ts',
+    'qr/scan-widget/read-frame.ts',
+  ],
   // The cookie policy names what the cookie settings and the scan widget keep on the device, in
   // their own words and keys, so the policy cannot drift from the code.
   legal: ['consent/purposes.ts', 'qr/scan-widget/scanner-preference.ts'],

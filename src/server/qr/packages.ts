@@ -77,7 +77,7 @@ export async function movePackage(deps: Deps, staff: Staff, packageId: string, t
     for (let i = 0; i < moved.length; i += 1000) {
       await tx.insert(qrCodeEvents).values(moved.slice(i, i + 1000).map(({ code }) => ({ code, fromStatus: pkg.status, event: to, actorId: staff.id, at, detail: { packageId: pkg.id } })));
     }
-    const [updated] = await tx.update(qrPackages).set({ status: to as QrPackageStatus }).where(eq(qrPackages.id, pkg.id)).returning();
+    const [updated] = await tx.update(qrPackages).set({ status: to as QrPackageStatus, statusChangedAt: at }).where(eq(qrPackages.id, pkg.id)).returning();
     await record(tx, { action: 'qr-package.status', subject: `qr-package:${pkg.id}`, details: { from: pkg.status, to, codes: moved.length } });
     return updated!;
   });
