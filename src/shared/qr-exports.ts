@@ -46,3 +46,11 @@ export const packageExportUrls = (id: string) => ({
   laserPerCode: `/api/admin/qr-packages/${id}/laser.zip?layout=code`,
   laserPlates: `/api/admin/qr-packages/${id}/laser.zip?layout=plate`,
 });
+
+/** What the audit log's 'qr-package.export' says was taken, by its `format` (server/production/export-routes.ts). */
+export const EXPORT_FORMAT_WORDS: Record<string, string> = {
+  csv: 'regneark',
+  svg: 'SVG-filer',
+  'laser-code': 'laserfiler, én pr. kode',
+  'laser-plate': 'laserplader',
+};

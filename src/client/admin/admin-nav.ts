@@ -3,7 +3,7 @@
  * nav shows a person only their own, and the route table guards each page with the same roles.
  */
 import { Activity, Inbox, LayoutDashboard, type LucideIcon, ReceiptText, ShieldCheck, ShoppingBag, Store, Tags, Users } from 'lucide-react';
-import { Package, QrCode, ScanLine } from 'lucide-react';
+import { Download, Package, QrCode, ScanLine } from 'lucide-react';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 
 export interface AdminSection {
@@ -30,6 +30,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/qr', label: 'QR-koder', icon: QrCode, roles: ['admin', 'production'] },
   { to: '/admin/qr-packages', label: 'QR-pakker', icon: Package, roles: ['admin', 'production'] },
   { to: '/admin/qr-scanner', label: 'Scanner', icon: ScanLine, roles: ['admin', 'production'] },
+  { to: '/admin/qr-export', label: 'Eksport', icon: Download, roles: ['admin', 'production'] },
   { to: '/admin/support', label: 'Support', icon: Inbox, roles: SUPPORT_DESK },
   { to: '/admin/performance', label: 'Drift', icon: Activity, roles: ADMIN_ONLY },
   { to: '/admin/two-factor-setup', label: 'Totrinsbekræftelse', icon: ShieldCheck, roles: STAFF_ROLES },

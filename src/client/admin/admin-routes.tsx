@@ -40,6 +40,8 @@ const PAGES: AdminPage[] = [
   { path: '/admin/qr-packages', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackagesPage')) },
   { path: '/admin/qr-packages/:id', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackagePage')) },
   { path: '/admin/qr-packages/:id/qr-codes', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackageCodesPage')) },
+  // Issue 23: a package's exports (qr-export/).
+  { path: '/admin/qr-export', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr-export/ExportPage')) },
   ...['/warehouse-scan', '/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
 ];
 
