@@ -57,6 +57,7 @@ import { pricingRoutes } from './pricing/routes';
 import { productionCodeRoutes } from './production/codes-routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
+import { exportRoutes } from './production/export-routes';
 import { peopleRoutes } from './people/routes';
 import { warehouseRoutes } from './production/warehouse-routes';
 import { laserJobRoutes } from './production/laser-routes';
@@ -289,6 +290,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   // The production floor's laser jobs and queue (issue 23 items 5 and 7).
   laserJobRoutes(app, deps);
   productionQueueRoutes(app, deps);
+  exportRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

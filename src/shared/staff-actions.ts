@@ -27,6 +27,7 @@ const ACTION_WORDS: Record<string, StaffActionWords> = {
   'support.reopen': { done: 'genåbnede en henvendelse', to: 'fra' },
   'qr-package.create': { done: 'oprettede en QR-pakke', to: 'til' },
   'qr-package.status': { done: 'flyttede en QR-pakke et trin videre', to: 'for' },
+  'qr-package.export': { done: 'hentede en QR-pakkes koder', to: 'for' },
   'qr-code.status': { done: 'flyttede en QR-kode et trin videre', to: 'for' },
   'qr-code.void': { done: 'kasserede en QR-kode', to: 'for' },
   'reseller.approve': { done: 'godkendte en forhandler', to: '' },

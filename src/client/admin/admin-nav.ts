@@ -2,7 +2,7 @@
  * The back office's sections in one list (PRODUCT.md "Back office"), with who may open each: the
  * nav shows a person only their own, and the route table guards each page with the same roles.
  */
-import { Activity, Factory, Inbox, LayoutDashboard, type LucideIcon, Package, QrCode, ReceiptText, ScanLine, ShieldCheck, ShoppingBag, Store, Tags, Users, Warehouse, Zap } from 'lucide-react';
+import { Activity, Download, Factory, Inbox, LayoutDashboard, type LucideIcon, Package, QrCode, ReceiptText, ScanLine, ShieldCheck, ShoppingBag, Store, Tags, Users, Warehouse, Zap } from 'lucide-react';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 
 export interface AdminSection {
@@ -27,14 +27,15 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/orders', label: 'Ordrer', icon: ShoppingBag, roles: ORDER_READERS },
   { to: '/admin/invoices', label: 'Fakturaer', icon: ReceiptText, roles: ADMIN_ONLY },
   { to: '/admin/prices', label: 'Priser', icon: Tags, roles: ADMIN_ONLY },
-  // Issue 23: the production floor's codes, packages and scanner.
+  // The production floor (issue 23): codes, packages, exports, scanners, the queue and the laser.
   { to: '/admin/qr', label: 'QR-koder', icon: QrCode, roles: PRODUCTION_FLOOR },
   { to: '/admin/qr-packages', label: 'QR-pakker', icon: Package, roles: PRODUCTION_FLOOR },
+  { to: '/admin/qr-export', label: 'Eksport', icon: Download, roles: PRODUCTION_FLOOR },
   { to: '/admin/qr-scanner', label: 'Scanner', icon: ScanLine, roles: PRODUCTION_FLOOR },
   { to: '/admin/warehouse-scanner', label: 'Lager', icon: Warehouse, roles: PRODUCTION_FLOOR },
-  { to: '/admin/support', label: 'Support', icon: Inbox, roles: SUPPORT_DESK },
   { to: '/admin/qr-production', label: 'Produktion', icon: Factory, roles: PRODUCTION_FLOOR },
   { to: '/admin/laser-engraving', label: 'Lasergravering', icon: Zap, roles: PRODUCTION_FLOOR },
+  { to: '/admin/support', label: 'Support', icon: Inbox, roles: SUPPORT_DESK },
   { to: '/admin/performance', label: 'Drift', icon: Activity, roles: ADMIN_ONLY },
   { to: '/admin/two-factor-setup', label: 'Totrinsbekræftelse', icon: ShieldCheck, roles: STAFF_ROLES },
 ];

@@ -45,6 +45,8 @@ const PAGES: AdminPage[] = [
   { path: '/admin/qr-production', roles: PRODUCTION_FLOOR, page: lazy(() => import('./production/QrProductionPage')) },
   { path: '/production', roles: PRODUCTION_FLOOR, page: lazy(() => import('./production/FloorPage')) },
   { path: '/admin/laser-engraving', roles: PRODUCTION_FLOOR, page: lazy(() => import('./production/LaserEngravingPage')) },
+  // Issue 23: a package's exports (qr-export/).
+  { path: '/admin/qr-export', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr-export/ExportPage')) },
 ];
 
 export const adminRoutes = [

@@ -13,7 +13,7 @@ import { PLAQUE_SIZES } from '../../shared/plaque';
 import { checkCharacter } from '../../shared/qr-code';
 import { PLAQUE_MATERIALS, type PlaqueFace, plaqueLayout } from '../money/plaque-proof';
 import { plaqueFaceSvg } from './plaque-face';
-import { CUT_COLOUR, qrModulesPathData, qrOutlines, textPathData, textWidthMm } from './vectors';
+import { CUT_COLOUR, engravingFont, qrModulesPathData, qrOutlines, shapeLine, textPathData, textWidthMm } from './vectors';
 
 const code = `7K3M9QXR2${checkCharacter('7K3M9QXR2')}`;
 const url = `https://mindested.dk/qr/${code}`;
@@ -31,17 +31,34 @@ function inside(loops: { x: number; y: number }[][], x: number, y: number): bool
   return crossings % 2 === 1;
 }
 
-/** The points a path's absolute commands (M L H V A C Q Z) pass through, control points included. */
+/** The points a path's commands (M L H V A C Q Z, and their relative forms) pass through, control points included. */
 function pathPoints(d: string): { x: number; y: number }[] {
   const points: { x: number; y: number }[] = [];
   let at = { x: 0, y: 0 };
-  for (const [, letter, args] of d.matchAll(/([MLHVACQZ])([^MLHVACQZ]*)/g)) {
+  let subpath = at;
+  for (const [, letter, args] of d.matchAll(/([MLHVACQZmlcqz])([^MLHVACQZmlcqz]*)/g)) {
     const n = args!.trim() ? args!.trim().split(/[ ,]+/).map(Number) : [];
-    if (letter === 'H') at = { x: n[0]!, y: at.y };
-    else if (letter === 'V') at = { x: at.x, y: n[0]! };
-    else if (letter === 'A') at = { x: n[5]!, y: n[6]! };
-    else if (letter !== 'Z') for (let i = 0; i < n.length; i += 2) at = { x: n[i]!, y: n[i + 1]! };
-    if (letter !== 'Z') points.push(at);
+    const relative = letter === letter!.toLowerCase();
+    const upper = letter!.toUpperCase();
+    if (upper === 'Z') {
+      at = subpath;
+      continue;
+    }
+    if (upper === 'H') at = { x: n[0]!, y: at.y };
+    else if (upper === 'V') at = { x: at.x, y: n[0]! };
+    else if (upper === 'A') at = { x: n[5]!, y: n[6]! };
+    else {
+      // Relative control points and end point all count from the segment's start.
+      const from = at;
+      for (let i = 0; i < n.length; i += 2) {
+        const point = relative ? { x: from.x + n[i]!, y: from.y + n[i + 1]! } : { x: n[i]!, y: n[i + 1]! };
+        points.push(point);
+        at = point;
+      }
+      if (upper === 'M') subpath = at;
+      continue;
+    }
+    points.push(at);
   }
   return points;
 }
@@ -83,6 +100,7 @@ describe('qrOutlines', () => {
     const d = qrModulesPathData(url, 'H', { x: 10, y: 20, moduleMm: 0.5 });
     expect(d).not.toMatch(/[a-z]/);
     const corners = pathPoints(d);
+    expect(corners.length).toBeGreaterThan(50);
     const modules = QRCode.create(url, { errorCorrectionLevel: 'H' }).modules.size;
     const xs = corners.map((c) => c.x);
     const ys = corners.map((c) => c.y);
@@ -109,6 +127,35 @@ describe('textPathData', () => {
     const end = bounds(textPathData('KAREN', { x: 100, baselineY: 50, fontSizeMm: 10, anchor: 'end' }));
     expect(end.maxX).toBeLessThanOrEqual(100);
     expect(end.maxX).toBeGreaterThan(99);
+  });
+
+  it('lays out a code as fontkit does, and writes each glyph where fontkit puts it, to 0.01 mm', () => {
+    const font = engravingFont();
+    const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+    for (let n = 0; n < 200; n++) {
+      const code = Array.from({ length: 10 }, (_, i) => alphabet[(n * 7 + i * 13 + ((n * i) % 5)) % alphabet.length]).join('');
+      const line = `${code.slice(0, 5)}-${code.slice(5)}`;
+      const run = font.layout(line);
+      expect(shapeLine(line).map((g) => [g.glyph.id, g.xAdvance])).toEqual(run.glyphs.map((g, i) => [g.id, run.positions[i]!.xAdvance]));
+    }
+    // The outline's points against fontkit's own absolute path, placed by hand.
+    const scale = 4.5 / font.unitsPerEm;
+    const run = font.layout('7K3MX-9QW2C');
+    const expected: { x: number; y: number }[] = [];
+    let pen = 10;
+    for (const [i, glyph] of run.glyphs.entries()) {
+      for (const { command, args } of glyph.path.commands) {
+        if (command === 'closePath') continue;
+        for (let k = 0; k < args.length; k += 2) expected.push({ x: pen + args[k]! * scale, y: 30 - args[k + 1]! * scale });
+      }
+      pen += run.positions[i]!.xAdvance * scale;
+    }
+    const drawn = pathPoints(textPathData('7K3MX-9QW2C', { x: 10, baselineY: 30, fontSizeMm: 4.5 }));
+    expect(drawn).toHaveLength(expected.length);
+    for (const [i, point] of drawn.entries()) {
+      expect(Math.abs(point.x - expected[i]!.x)).toBeLessThan(0.0101);
+      expect(Math.abs(point.y - expected[i]!.y)).toBeLessThan(0.0101);
+    }
   });
 
   it('draws Danish letters and a descender below the baseline', () => {

@@ -31,14 +31,27 @@ export const CUT_STROKE_MM = 0.01;
 
 export const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf';
 
-/** Millimetres written to a micrometre: finer than any laser's spot, short enough to keep files small. */
-export const mm = (value: number) => String(Math.round(value * 1000) / 1000);
+/** Millimetres written to a hundredth (10 µm): finer than any laser's spot (30 µm and up), and a tag's file stays small. */
+export const mm = (value: number) => String(Math.round(value * 100) / 100);
 
 // ── The QR symbol ───────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The encoder's modules for one address. The last one is kept: a file asks for a symbol's size and
+ * then its outlines, and encoding (the costly part, Reed-Solomon and mask choice) is done once.
+ */
+let lastSymbol: { url: string; ecc: QrErrorCorrection; modules: { size: number; data: Uint8Array } } | undefined;
+function symbolModules(url: string, ecc: QrErrorCorrection): { size: number; data: Uint8Array } {
+  if (lastSymbol?.url !== url || lastSymbol.ecc !== ecc) {
+    const { size, data } = QRCode.create(url, { errorCorrectionLevel: ecc }).modules;
+    lastSymbol = { url, ecc, modules: { size, data } };
+  }
+  return lastSymbol.modules;
+}
+
 /** The symbol's modules across, without and with its four-module quiet zone on each side. */
 export function qrModulesAcross(url: string, ecc: QrErrorCorrection): { symbol: number; withQuietZone: number } {
-  const symbol = QRCode.create(url, { errorCorrectionLevel: ecc }).modules.size;
+  const symbol = symbolModules(url, ecc).size;
   return { symbol, withQuietZone: symbol + 2 * QUIET_ZONE_MODULES };
 }
 
@@ -46,78 +59,67 @@ export function qrModulesAcross(url: string, ecc: QrErrorCorrection): { symbol: 
  * The outlines of every connected region of dark modules, as closed polygons of module corners
  * (x across, y down, in modules from the symbol's own top left corner, quiet zone not counted).
  * Each dark module gives the edges of its four sides that border a light module or the edge,
- * walked clockwise; the edges are then chained into loops and straight runs merged into one side.
+ * walked clockwise; the edges are then chained into loops, and a corner is kept only where the
+ * outline turns, so a 7-module finder edge is one side.
+ *
+ * Written with typed arrays rather than maps of points: a package's laser export outlines 10,000
+ * symbols, and this runs for each.
  */
 export function qrOutlines(url: string, ecc: QrErrorCorrection): { x: number; y: number }[][] {
-  const { size, data } = QRCode.create(url, { errorCorrectionLevel: ecc }).modules;
+  const { size, data } = symbolModules(url, ecc);
+  const n = size + 1;
   const dark = (col: number, row: number) => col >= 0 && row >= 0 && col < size && row < size && data[row * size + col] === 1;
-  const corners = size + 1;
-  const key = (x: number, y: number) => y * corners + x;
-
-  // From each corner, the boundary edges that start there (at most two: where two dark modules
-  // touch only at that corner). An edge is its end corner's key.
-  const outgoing = new Map<number, number[]>();
-  const add = (x1: number, y1: number, x2: number, y2: number) => {
-    const from = key(x1, y1);
-    const list = outgoing.get(from);
-    if (list) list.push(key(x2, y2));
-    else outgoing.set(from, [key(x2, y2)]);
+  // From each corner (y * n + x), the boundary edges that start there, by the corner they end at:
+  // at most two, where two dark modules touch only at that corner. -1 for none.
+  const first = new Int32Array(n * n).fill(-1);
+  const second = new Int32Array(n * n).fill(-1);
+  const add = (from: number, to: number) => {
+    if (first[from]! < 0) first[from] = to;
+    else second[from] = to;
   };
   for (let row = 0; row < size; row++) {
     for (let col = 0; col < size; col++) {
       if (!dark(col, row)) continue;
+      const topLeft = row * n + col;
       // Clockwise on the screen (y down): top left → top right → bottom right → bottom left.
-      if (!dark(col, row - 1)) add(col, row, col + 1, row);
-      if (!dark(col + 1, row)) add(col + 1, row, col + 1, row + 1);
-      if (!dark(col, row + 1)) add(col + 1, row + 1, col, row + 1);
-      if (!dark(col - 1, row)) add(col, row + 1, col, row);
+      if (!dark(col, row - 1)) add(topLeft, topLeft + 1);
+      if (!dark(col + 1, row)) add(topLeft + 1, topLeft + n + 1);
+      if (!dark(col, row + 1)) add(topLeft + n + 1, topLeft + n);
+      if (!dark(col - 1, row)) add(topLeft + n, topLeft);
     }
   }
+  // 0 right, 1 down, 2 left, 3 up: clockwise order on the screen.
+  const directionOf = (from: number, to: number) => (to === from + 1 ? 0 : to === from + n ? 1 : to === from - 1 ? 2 : 3);
 
   const loops: { x: number; y: number }[][] = [];
-  for (const [start, ends] of outgoing) {
-    while (ends.length > 0) {
-      const walked: number[] = [start];
+  for (let start = 0; start < n * n; start++) {
+    while (first[start]! >= 0) {
+      const turns: number[] = [];
       let at = start;
       let direction = -1;
-      // Walk until back at the start with no edge left to take from it.
-      for (;;) {
-        const choices = outgoing.get(at)!;
-        // Where two regions touch at a corner, turn right (keep to the same module): each
-        // region stays one loop of its own, and loops never cross.
-        let pick = 0;
-        if (choices.length > 1 && direction >= 0) {
-          const right = (direction + 1) % 4;
-          const found = choices.findIndex((end) => directionOf(at, end) === right);
-          pick = found >= 0 ? found : 0;
-        }
-        const next = choices.splice(pick, 1)[0]!;
-        direction = directionOf(at, next);
+      let firstDirection = -1;
+      do {
+        let next = first[at]!;
+        const other = second[at]!;
+        if (other >= 0) {
+          // Where two regions touch at a corner, turn right (keep to the same module): each
+          // region stays one loop of its own, and loops never cross.
+          if (direction >= 0 && directionOf(at, other) === (direction + 1) % 4) next = other;
+          else first[at] = other;
+          second[at] = -1;
+        } else first[at] = -1;
+        const heading = directionOf(at, next);
+        if (heading !== direction) turns.push(at);
+        if (firstDirection < 0) firstDirection = heading;
+        direction = heading;
         at = next;
-        if (at === start) break;
-        walked.push(at);
-      }
-      loops.push(simplify(walked.map((k) => ({ x: k % corners, y: Math.floor(k / corners) }))));
+      } while (at !== start);
+      // The start is a corner only if the outline turns there.
+      if (direction === firstDirection) turns.shift();
+      loops.push(turns.map((corner) => ({ x: corner % n, y: Math.floor(corner / n) })));
     }
   }
   return loops;
-
-  // 0 right, 1 down, 2 left, 3 up (clockwise order on the screen).
-  function directionOf(from: number, to: number): number {
-    const dx = (to % corners) - (from % corners);
-    const dy = Math.floor(to / corners) - Math.floor(from / corners);
-    return dx > 0 ? 0 : dy > 0 ? 1 : dx < 0 ? 2 : 3;
-  }
-}
-
-/** Drops the corners in the middle of a straight side: a 7-module finder edge is one segment. */
-function simplify(points: { x: number; y: number }[]): { x: number; y: number }[] {
-  const n = points.length;
-  return points.filter((p, i) => {
-    const before = points[(i - 1 + n) % n]!;
-    const after = points[(i + 1) % n]!;
-    return !((before.x === p.x && p.x === after.x) || (before.y === p.y && p.y === after.y));
-  });
 }
 
 export interface SymbolPlacement {
@@ -132,19 +134,23 @@ export interface SymbolPlacement {
 export function qrModulesPathData(url: string, ecc: QrErrorCorrection, place: SymbolPlacement): string {
   const left = place.x + QUIET_ZONE_MODULES * place.moduleMm;
   const top = place.y + QUIET_ZONE_MODULES * place.moduleMm;
-  // Absolute coordinates, each computed from the module grid: relative steps would add up their
-  // rounding across a 50-module row.
-  return qrOutlines(url, ecc)
-    .map((loop) => {
-      const [first, ...rest] = loop;
-      const points = rest.map((p, i) => {
-        const previous = loop[i]!;
-        return p.x === previous.x ? `V${mm(top + p.y * place.moduleMm)}` : `H${mm(left + p.x * place.moduleMm)}`;
-      });
-      // The last side, back to the first corner, is Z's.
-      return `M${mm(left + first!.x * place.moduleMm)} ${mm(top + first!.y * place.moduleMm)}${points.join('')}Z`;
-    })
-    .join('');
+  // Absolute coordinates, each computed from the module grid once (relative steps would add up
+  // their rounding across a row); every corner is one of these.
+  const { symbol } = qrModulesAcross(url, ecc);
+  const xs = Array.from({ length: symbol + 1 }, (_, k) => mm(left + k * place.moduleMm));
+  const ys = Array.from({ length: symbol + 1 }, (_, k) => mm(top + k * place.moduleMm));
+  let d = '';
+  for (const loop of qrOutlines(url, ecc)) {
+    const start = loop[0]!;
+    d += `M${xs[start.x]} ${ys[start.y]}`;
+    for (let i = 1; i < loop.length; i++) {
+      const p = loop[i]!;
+      d += p.x === loop[i - 1]!.x ? `V${ys[p.y]}` : `H${xs[p.x]}`;
+    }
+    // The last side, back to the first corner, is Z's.
+    d += 'Z';
+  }
+  return d;
 }
 
 /**
@@ -187,13 +193,131 @@ export interface TextPlacement {
   /** The font's size (its em) in mm. */
   fontSizeMm: number;
   anchor?: TextAnchor;
+  /** The most the line may take across, in mm: a wider line is set smaller to fit (never larger). */
+  maxWidthMm?: number;
+}
+
+export interface ShapedGlyph {
+  glyph: fontkit.Glyph;
+  /** In font units: the pen's step after this glyph (kerning with the next included), and the glyph's own offset. */
+  xAdvance: number;
+  xOffset: number;
+  yOffset: number;
+}
+
+/**
+ * The characters of a code to type (Crockford's alphabet, digits, the hyphen, a space): for these
+ * DejaVu Serif has no ligature and no contextual positioning, only pair kerning, so a line of them
+ * is laid out from each character's advance and each pair's kerning, read from fontkit once. A
+ * package's laser export sets 10,000 codes, and fontkit's full layout of each (its shaping
+ * engine's glyph infos, feature lookups and positions) made most of the export's garbage.
+ */
+const CODE_LINE = /^[0-9A-Z -]*$/;
+const singles = new Map<string, { glyph: fontkit.Glyph; advance: number }>();
+const kerning = new Map<string, number>();
+
+function single(font: fontkit.Font, char: string) {
+  let found = singles.get(char);
+  if (!found) {
+    const run = font.layout(char);
+    found = { glyph: run.glyphs[0]!, advance: run.positions[0]!.xAdvance };
+    singles.set(char, found);
+  }
+  return found;
+}
+
+function kern(font: fontkit.Font, pair: string): number {
+  let found = kerning.get(pair);
+  if (found === undefined) {
+    found = font.layout(pair).positions[0]!.xAdvance - single(font, pair[0]!).advance;
+    kerning.set(pair, found);
+  }
+  return found;
+}
+
+/** The line's glyphs and their positions: fontkit's layout, or for a code the same from the cache above. */
+export function shapeLine(text: string): ShapedGlyph[] {
+  const font = engravingFont();
+  if (!CODE_LINE.test(text)) {
+    const run = font.layout(text);
+    return run.glyphs.map((glyph, i) => ({ glyph, xAdvance: run.positions[i]!.xAdvance, xOffset: run.positions[i]!.xOffset, yOffset: run.positions[i]!.yOffset }));
+  }
+  const shaped: ShapedGlyph[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const { glyph, advance } = single(font, text[i]!);
+    shaped.push({ glyph, xAdvance: advance + (i + 1 < text.length ? kern(font, text.slice(i, i + 2)) : 0), xOffset: 0, yOffset: 0 });
+  }
+  return shaped;
 }
 
 /** A line's advance width in mm at this size, kerning included (what the outlines take up). */
 export function textWidthMm(text: string, fontSizeMm: number): number {
-  const font = engravingFont();
-  const run = font.layout(text);
-  return (run.positions.reduce((sum, p) => sum + p.xAdvance, 0) * fontSizeMm) / font.unitsPerEm;
+  return (shapeLine(text).reduce((sum, g) => sum + g.xAdvance, 0) * fontSizeMm) / engravingFont().unitsPerEm;
+}
+
+/**
+ * A glyph's outline at one size as path data after its first point: the first point's place in
+ * the glyph (mm, y down), and the rest as relative commands. Relative steps between coordinates
+ * rounded in the glyph's own frame add up to those rounded coordinates exactly, so nothing drifts;
+ * and the text is the same wherever the glyph stands, so it is made once per glyph and size and
+ * only the first point is written for each letter (a 10,000-code export sets 110,000 letters).
+ */
+interface GlyphOutline {
+  startX: number;
+  startY: number;
+  rest: string;
+}
+const outlines = new Map<string, GlyphOutline>();
+/** Sizes shrunk to fit are many; a bound keeps the cache from growing with them. */
+const OUTLINES_KEPT = 4000;
+
+function glyphOutline(glyph: fontkit.Glyph, scale: number): GlyphOutline {
+  const key = `${glyph.id}@${scale}`;
+  const found = outlines.get(key);
+  if (found) return found;
+  // Coordinates in hundredths of a millimetre, as integers: mm() rounds the same way.
+  const x = (value: number) => Math.round(value * scale * 100);
+  const y = (value: number) => Math.round(-value * scale * 100);
+  const step = (value: number) => String(value / 100);
+  let startX = 0;
+  let startY = 0;
+  let atX = 0;
+  let atY = 0;
+  let subpathX = 0;
+  let subpathY = 0;
+  let rest = '';
+  let first = true;
+  const to = (args: number[], i: number) => {
+    const nx = x(args[i]!);
+    const ny = y(args[i + 1]!);
+    const text = `${step(nx - atX)} ${step(ny - atY)}`;
+    return { nx, ny, text };
+  };
+  for (const { command, args } of glyph.path.commands) {
+    if (command === 'closePath') {
+      rest += 'z';
+      [atX, atY] = [subpathX, subpathY];
+      continue;
+    }
+    if (command === 'moveTo') {
+      const [nx, ny] = [x(args[0]!), y(args[1]!)];
+      if (first) [startX, startY, first] = [nx, ny, false];
+      else rest += `m${step(nx - atX)} ${step(ny - atY)}`;
+      [atX, atY, subpathX, subpathY] = [nx, ny, nx, ny];
+      continue;
+    }
+    // Control points are relative to the segment's start, as its end point is.
+    const points = command === 'lineTo' ? [0] : command === 'quadraticCurveTo' ? [0, 2] : [0, 2, 4];
+    const letter = command === 'lineTo' ? 'l' : command === 'quadraticCurveTo' ? 'q' : 'c';
+    const parts = points.map((i) => to(args, i));
+    rest += `${letter}${parts.map((p) => p.text).join(' ')}`;
+    const end = parts.at(-1)!;
+    [atX, atY] = [end.nx, end.ny];
+  }
+  const outline = { startX: startX / 100, startY: startY / 100, rest };
+  if (outlines.size >= OUTLINES_KEPT) outlines.clear();
+  outlines.set(key, outline);
+  return outline;
 }
 
 /**
@@ -202,28 +326,22 @@ export function textWidthMm(text: string, fontSizeMm: number): number {
  * the baseline. Letters fill with the nonzero rule, as fonts are drawn.
  */
 export function textPathData(text: string, place: TextPlacement): string {
-  const font = engravingFont();
-  const scale = place.fontSizeMm / font.unitsPerEm;
-  const run = font.layout(text);
-  const width = run.positions.reduce((sum, p) => sum + p.xAdvance, 0) * scale;
+  const unitsPerEm = engravingFont().unitsPerEm;
+  const glyphs = shapeLine(text);
+  const advance = glyphs.reduce((sum, g) => sum + g.xAdvance, 0);
+  const fontSizeMm = place.maxWidthMm && advance > 0 ? Math.min(place.fontSizeMm, (place.maxWidthMm * unitsPerEm) / advance) : place.fontSizeMm;
+  const scale = fontSizeMm / unitsPerEm;
+  const width = advance * scale;
   const anchor = place.anchor ?? 'start';
   let penX = place.x - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0);
-  const parts: string[] = [];
-  for (const [index, glyph] of run.glyphs.entries()) {
-    const position = run.positions[index]!;
-    const originX = penX + position.xOffset * scale;
-    const originY = place.baselineY - position.yOffset * scale;
-    const point = (i: number, args: number[]) => `${mm(originX + args[i]! * scale)} ${mm(originY - args[i + 1]! * scale)}`;
-    for (const { command, args } of glyph.path.commands) {
-      if (command === 'moveTo') parts.push(`M${point(0, args)}`);
-      else if (command === 'lineTo') parts.push(`L${point(0, args)}`);
-      else if (command === 'quadraticCurveTo') parts.push(`Q${point(0, args)} ${point(2, args)}`);
-      else if (command === 'bezierCurveTo') parts.push(`C${point(0, args)} ${point(2, args)} ${point(4, args)}`);
-      else parts.push('Z');
-    }
-    penX += position.xAdvance * scale;
+  let d = '';
+  for (const { glyph, xAdvance, xOffset, yOffset } of glyphs) {
+    const outline = glyphOutline(glyph, scale);
+    // A space has no outline.
+    if (outline.rest) d += `M${mm(penX + xOffset * scale + outline.startX)} ${mm(place.baselineY - yOffset * scale + outline.startY)}${outline.rest}`;
+    penX += xAdvance * scale;
   }
-  return parts.join('');
+  return d;
 }
 
 /** One line of text as a filled `<path>` (engraved black), no stroke, no font needed to show it. */

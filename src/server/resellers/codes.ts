@@ -5,13 +5,14 @@
  * qr_codes' (reseller_id, …) indexes; the CSV is fetched in keyset batches and streamed, so the
  * server holds one batch at a time, whatever the number of codes.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { type SQL, and, count, eq, gt, ilike, inArray, isNotNull, isNull, like, or } from 'drizzle-orm';
 import { RESELLER_CODE_STATES, RESELLER_CODE_STATE_LABELS, type ResellerCode, type ResellerCodeState, type ResellerCodesPage } from '../../shared/resellers-api';
 import type { QrStatus } from '../../shared/qr-lifecycle';
 import { CODE_ALPHABET, formatCode, normalizeCode } from '../../shared/qr-code';
 import type { Db, Tx } from '../db/connection';
 import { codeHandovers, qrCodes, qrPackages } from '../db/schema';
+import { csvStream } from '../lib/csv';
 
 const ON_THE_WAY: QrStatus[] = ['created', 'produced', 'in_stock'];
 
@@ -156,44 +157,30 @@ const CSV_BATCH = 2000;
 const CSV_HEADER = ['Kode', 'Status', 'Pakke', 'Familie', 'E-mail', 'Givet', 'Taget i brug'];
 const danishDate = new Intl.DateTimeFormat('da-DK', { dateStyle: 'short', timeZone: 'Europe/Copenhagen' });
 
-/**
- * One CSV field: quoted when it holds the separator, a quote or a line break; and a text a
- * spreadsheet would run as a formula (=, +, -, @) is defused with a leading apostrophe.
- */
-function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvLine(code: ResellerCode): string {
-  return `${[
-    formatCode(code.code),
-    RESELLER_CODE_STATE_LABELS[code.state],
-    code.packageName ?? '',
-    code.handover?.familyName ?? '',
-    code.handover?.email ?? '',
-    code.handover ? danishDate.format(new Date(code.handover.givenAt)) : '',
-    code.claimedAt ? danishDate.format(new Date(code.claimedAt)) : '',
-  ]
-    .map(field)
-    .join(';')}\r\n`;
-}
+const csvValues = (code: ResellerCode) => [
+  formatCode(code.code),
+  RESELLER_CODE_STATE_LABELS[code.state],
+  code.packageName ?? '',
+  code.handover?.familyName ?? '',
+  code.handover?.email ?? '',
+  code.handover ? danishDate.format(new Date(code.handover.givenAt)) : '',
+  code.claimedAt ? danishDate.format(new Date(code.claimedAt)) : '',
+];
 
 /**
- * Every code of the reseller's that matches, as CSV for a Danish spreadsheet (semicolons, a BOM so
- * Excel reads UTF-8), read in batches as the client takes them: memory stays at one batch.
+ * Every code of the reseller's that matches, as CSV for a Danish spreadsheet (lib/csv.ts), read in
+ * keyset batches as the client takes them: memory stays at one batch.
  */
 export function codesCsv(db: Db, resellerId: string, filter: CodeFilter): Readable {
-  async function* lines() {
-    yield `\uFEFF${CSV_HEADER.join(';')}\r\n`;
+  async function* batches() {
     let after: string | undefined;
     for (;;) {
       const rows = await selectCodes(db, resellerId, filter, after, CSV_BATCH);
       if (rows.length === 0) return;
-      yield rows.map((row) => csvLine(present(row))).join('');
+      yield rows.map(present);
       if (rows.length < CSV_BATCH) return;
       after = rows.at(-1)!.code;
     }
   }
-  return Readable.from(lines(), { objectMode: false });
+  return csvStream(CSV_HEADER, batches(), csvValues);
 }

@@ -88,6 +88,10 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/qr-packages/:id', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}` }) },
   { method: 'GET', url: '/api/admin/qr-packages/:id/qr-codes', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/qr-codes?status=created` }) },
   { method: 'GET', url: '/api/admin/production/resellers', roles: PRODUCTION_FLOOR, request: async () => ({}) },
+  // Issue 23, a package's exports (production/export-routes.ts).
+  { method: 'GET', url: '/api/admin/qr-packages/:id/codes.csv', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/codes.csv` }) },
+  { method: 'GET', url: '/api/admin/qr-packages/:id/svg.zip', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/svg.zip` }) },
+  { method: 'GET', url: '/api/admin/qr-packages/:id/laser.zip', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/laser.zip?layout=plate` }) },
   { method: 'GET', url: '/api/admin/two-factor-verification-status', roles: ANY_STAFF, beforeTwoFactor: true, request: async () => ({}) },
   { method: 'POST', url: '/api/admin/two-factor-setup', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => (await make.noFactor(caller), {}) },
   { method: 'POST', url: '/api/admin/two-factor-setup/confirm', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => ({ payload: await make.setUp(caller) }) },

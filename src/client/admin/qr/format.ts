@@ -1,6 +1,7 @@
 /** The production floor's codes and packages in Danish words: counts, steps, and what the history says. */
 import type { StaffActionEntry } from '@/shared/people';
 import { QR_STATUS_LABELS, QR_STATUSES, type QrPackageStatus, type QrStatus, STAFF_QR_STATUS_LABELS } from '@/shared/qr-lifecycle';
+import { EXPORT_FORMAT_WORDS } from '@/shared/qr-exports';
 import { staffActionWords } from '@/shared/staff-actions';
 import { danishNumber } from '../people/format';
 
@@ -28,6 +29,8 @@ export function packageHistoryText(entry: Pick<StaffActionEntry, 'action' | 'det
       return isStatus(details.from) && isStatus(details.to)
         ? `flyttede pakken fra ${stateLabel(details.from)} til ${stateLabel(details.to)}${codes}`
         : `flyttede pakken et trin videre${codes}`;
+    case 'qr-package.export':
+      return `hentede pakken som ${(typeof details.format === 'string' && EXPORT_FORMAT_WORDS[details.format]) || 'fil'}${codes}`;
     default:
       return staffActionWords(entry.action).done;
   }

@@ -1,0 +1,79 @@
+/**
+ * The streamed ZIP: files are made only as the reader takes the archive (a reader that stops
+ * stops the making), a reader that goes away ends the producer, and what comes out is a ZIP an
+ * independent reader opens, every file in order with its bytes.
+ */
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { readZip } from '../../../tests/support/zip';
+import { type ZipSource, zipStream } from './zip-stream';
+
+/** `count` files of `size` random bytes (deflate cannot shrink them), counting what was asked and made. */
+function sources(count: number, size: number) {
+  const seen = { pulled: 0, made: 0, finished: false };
+  async function* files(): AsyncGenerator<ZipSource> {
+    try {
+      for (let i = 0; i < count; i++) {
+        seen.pulled += 1;
+        yield {
+          name: `fil-${i}.bin`,
+          content: () => {
+            seen.made += 1;
+            return randomBytes(size);
+          },
+        };
+      }
+    } finally {
+      seen.finished = true;
+    }
+  }
+  return { files: files(), seen };
+}
+
+describe('zipStream', () => {
+  it('makes files only as fast as the archive is read', async () => {
+    const { files, seen } = sources(2000, 64 * 1024);
+    const zip = zipStream(files, new Date('2027-03-01T12:00:00Z'));
+    // Nothing made before anyone reads; one read starts it, and with no more reading it stops at
+    // the stream's buffer (64 kB, one of these files).
+    await sleep(100);
+    expect(seen.pulled).toBe(0);
+    zip.read(0);
+    await sleep(300);
+    expect(seen.made).toBeLessThanOrEqual(3);
+    expect(seen.pulled).toBeLessThanOrEqual(3);
+    zip.destroy();
+    await sleep(50);
+    expect(seen.finished).toBe(true);
+    expect(seen.pulled).toBeLessThan(2000);
+  });
+
+  it('writes a ZIP a reader opens: every file, in order, with its bytes and date', async () => {
+    const names = Array.from({ length: 300 }, (_, i) => `kode-${String(i).padStart(3, '0')}.svg`);
+    async function* files(): AsyncGenerator<ZipSource> {
+      for (const name of names) yield { name, content: () => `<svg>${name}</svg>` };
+      yield { name: 'manifest.csv', content: () => Readable.from(['a;b\r\n', '1;2\r\n']) };
+    }
+    const entries = readZip(await buffer(zipStream(files(), new Date(2027, 2, 1, 12, 0, 0))));
+    expect(entries.map((entry) => entry.name)).toEqual([...names, 'manifest.csv']);
+    expect(entries[7]!.data.toString()).toBe('<svg>kode-007.svg</svg>');
+    expect(entries.at(-1)!.data.toString()).toBe('a;b\r\n1;2\r\n');
+    expect(entries[0]!.modified).toEqual(new Date(2027, 2, 1, 12, 0, 0));
+  });
+
+  it('ends the stream with the error when a file cannot be made', async () => {
+    async function* files(): AsyncGenerator<ZipSource> {
+      yield { name: 'a.svg', content: () => 'a' };
+      yield {
+        name: 'b.svg',
+        content: () => {
+          throw new Error('no font');
+        },
+      };
+    }
+    await expect(buffer(zipStream(files(), new Date()))).rejects.toThrow('no font');
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * A ZIP written as it is read, from files made one at a time: a package's 10,000 SVGs never sit in
+ * memory together, and the next file is made only when the reader has taken what came before it
+ * (the stream's read() asks for more). What stays for the whole archive is one small record per
+ * file (name, checksum, sizes, offset) for the central directory at the end.
+ *
+ * Written here rather than with yazl, which was tried first (decision 0027): yazl pipes each file
+ * through five streams of its own and a zlib stream, and at 10,000 files that garbage lived long
+ * enough to be promoted into V8's old generation, which grows with the server's live heap. Measured
+ * with 100 MB of live heap beside it: yazl's archive raised the resident set by 88 MB, this one by
+ * 14 MB; on the production server yazl's took it from 253 to 481 MB. Here a file is made, packed
+ * (deflateRawSync), checksummed (zlib.crc32) and pushed in one step, so its garbage dies young.
+ *
+ * The format is the plain one (APPNOTE 6.3): a local header with the sizes and checksum known
+ * before the data (no data descriptor), UTF-8 names (flag bit 11), deflate, and a central
+ * directory. No ZIP64: a package has at most 10,000 codes, and more than 65,535 files or 4 GB is
+ * refused rather than written wrong.
+ */
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { crc32, deflateRawSync } from 'node:zlib';
+
+export interface ZipSource {
+  /** The path inside the archive. */
+  name: string;
+  /** The file's bytes, made when the archive gets to them. A stream (the job sheet, the manifest) is read whole first. */
+  content: () => string | Buffer | Readable;
+}
+
+/** Deflate's level: 3 packs SVG text nearly as tight as the default 6 (3 % larger), in less time. */
+const LEVEL = 3;
+const MAX_FILES = 0xffff;
+const MAX_OFFSET = 0xffffffff;
+const UTF8_NAMES = 0x0800;
+const DEFLATE = 8;
+const VERSION = 20;
+
+/** MS-DOS date and time, local, in two-second steps: what ZIP's headers hold. */
+function dosDateTime(date: Date): { date: number; time: number } {
+  return {
+    date: (((date.getFullYear() - 1980) & 0x7f) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
+    time: (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2),
+  };
+}
+
+interface Written {
+  name: Buffer;
+  crc: number;
+  packedSize: number;
+  size: number;
+  offset: number;
+}
+
+/** The archive of `files`, in their order, each dated `mtime`. An error in a file ends the stream with it. */
+export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readable {
+  const iterator = files[Symbol.asyncIterator]();
+  const { date, time } = dosDateTime(mtime);
+  const written: Written[] = [];
+  let offset = 0;
+  let pumping = false;
+
+  function localFile(name: Buffer, data: Buffer): Buffer {
+    const packed = deflateRawSync(data, { level: LEVEL });
+    const crc = crc32(data);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(VERSION, 4);
+    header.writeUInt16LE(UTF8_NAMES, 6);
+    header.writeUInt16LE(DEFLATE, 8);
+    header.writeUInt16LE(time, 10);
+    header.writeUInt16LE(date, 12);
+    header.writeUInt32LE(crc, 14);
+    header.writeUInt32LE(packed.length, 18);
+    header.writeUInt32LE(data.length, 22);
+    header.writeUInt16LE(name.length, 26);
+    written.push({ name, crc, packedSize: packed.length, size: data.length, offset });
+    const bytes = Buffer.concat([header, name, packed]);
+    offset += bytes.length;
+    if (written.length > MAX_FILES || offset > MAX_OFFSET) throw new Error('The archive would need ZIP64 (over 65,535 files or 4 GB), which this writer does not write.');
+    return bytes;
+  }
+
+  function centralDirectory(): Buffer {
+    const records = written.map((file) => {
+      const record = Buffer.alloc(46 + file.name.length);
+      record.writeUInt32LE(0x02014b50, 0);
+      // Made by: Unix (upper byte 3), so the mode below is read; needed to extract: 2.0.
+      record.writeUInt16LE((3 << 8) | VERSION, 4);
+      record.writeUInt16LE(VERSION, 6);
+      record.writeUInt16LE(UTF8_NAMES, 8);
+      record.writeUInt16LE(DEFLATE, 10);
+      record.writeUInt16LE(time, 12);
+      record.writeUInt16LE(date, 14);
+      record.writeUInt32LE(file.crc, 16);
+      record.writeUInt32LE(file.packedSize, 20);
+      record.writeUInt32LE(file.size, 24);
+      record.writeUInt16LE(file.name.length, 28);
+      // A plain file readable by all: -rw-r--r--.
+      record.writeUInt32LE((0o100644 << 16) >>> 0, 38);
+      record.writeUInt32LE(file.offset, 42);
+      file.name.copy(record, 46);
+      return record;
+    });
+    const directory = Buffer.concat(records);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(written.length, 8);
+    end.writeUInt16LE(written.length, 10);
+    end.writeUInt32LE(directory.length, 12);
+    end.writeUInt32LE(offset, 16);
+    return Buffer.concat([directory, end]);
+  }
+
+  const output = new Readable({
+    highWaterMark: 64 * 1024,
+    read() {
+      if (!pumping) void pump();
+    },
+    destroy(error, callback) {
+      // A client that goes away: stop the files' source (it closes its database reads).
+      void iterator.return?.()?.catch(() => {});
+      callback(error);
+    },
+  });
+
+  /** Makes files and pushes them until the stream's buffer is full (read() asks again) or the files end. */
+  async function pump() {
+    pumping = true;
+    try {
+      for (;;) {
+        const next = await iterator.next();
+        if (output.destroyed) return;
+        if (next.done) {
+          output.push(centralDirectory());
+          output.push(null);
+          return;
+        }
+        const content = next.value.content();
+        const data = content instanceof Readable ? await buffer(content) : typeof content === 'string' ? Buffer.from(content) : content;
+        if (output.destroyed) return;
+        if (!output.push(localFile(Buffer.from(next.value.name), data))) return;
+      }
+    } catch (error) {
+      output.destroy(error as Error);
+    } finally {
+      pumping = false;
+    }
+  }
+
+  return output;
+}
