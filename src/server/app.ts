@@ -54,6 +54,7 @@ import { PURGE_RUNS, purgeJobs, purgeLimitRows } from './privacy/purges';
 import { moneyAdminRoutes } from './money/admin-routes';
 import { moneyRoutes } from './money/routes';
 import { pricingRoutes } from './pricing/routes';
+import { productionCodeRoutes } from './production/codes-routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { peopleRoutes } from './people/routes';
@@ -261,6 +262,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   accountSetupRoutes(app, deps);
   loginLinkRoutes(app, deps);
   qrRoutes(app, deps);
+  productionCodeRoutes(app, deps);
   notificationRoutes(app, deps);
   postMailRoutes(app, deps);
   postRoutes(app, deps);

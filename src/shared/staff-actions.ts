@@ -28,6 +28,7 @@ const ACTION_WORDS: Record<string, StaffActionWords> = {
   'qr-package.create': { done: 'oprettede en QR-pakke', to: 'til' },
   'qr-package.status': { done: 'flyttede en QR-pakke et trin videre', to: 'for' },
   'qr-code.status': { done: 'flyttede en QR-kode et trin videre', to: 'for' },
+  'qr-code.void': { done: 'kasserede en QR-kode', to: 'for' },
   'reseller.approve': { done: 'godkendte en forhandler', to: '' },
   'reseller.reject': { done: 'afslog en forhandleransøgning', to: '' },
   'reseller.suspend': { done: 'suspenderede en forhandler', to: '' },

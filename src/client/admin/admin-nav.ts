@@ -3,6 +3,7 @@
  * nav shows a person only their own, and the route table guards each page with the same roles.
  */
 import { Activity, Inbox, LayoutDashboard, type LucideIcon, ReceiptText, ShieldCheck, ShoppingBag, Store, Tags, Users, Warehouse } from 'lucide-react';
+import { Package, QrCode, ScanLine } from 'lucide-react';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 
 export interface AdminSection {
@@ -27,6 +28,10 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/orders', label: 'Ordrer', icon: ShoppingBag, roles: ORDER_READERS },
   { to: '/admin/invoices', label: 'Fakturaer', icon: ReceiptText, roles: ADMIN_ONLY },
   { to: '/admin/prices', label: 'Priser', icon: Tags, roles: ADMIN_ONLY },
+  // Issue 23: the production floor's codes, packages and scanner.
+  { to: '/admin/qr', label: 'QR-koder', icon: QrCode, roles: ['admin', 'production'] },
+  { to: '/admin/qr-packages', label: 'QR-pakker', icon: Package, roles: ['admin', 'production'] },
+  { to: '/admin/qr-scanner', label: 'Scanner', icon: ScanLine, roles: ['admin', 'production'] },
   { to: '/admin/warehouse-scanner', label: 'Lager', icon: Warehouse, roles: WAREHOUSE_ROLES },
   { to: '/admin/support', label: 'Support', icon: Inbox, roles: SUPPORT_DESK },
   { to: '/admin/performance', label: 'Drift', icon: Activity, roles: ADMIN_ONLY },

@@ -34,6 +34,12 @@ const PAGES: AdminPage[] = [
   { path: '/admin/prices', roles: ADMIN_ONLY, page: lazy(() => import('./money/PricesPage')) },
   { path: '/admin/support', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportInboxPage')) },
   { path: '/admin/support/:id', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportThreadPage')) },
+  // Issue 23: codes, packages and the scanner (qr/).
+  { path: '/admin/qr', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/CodeSearchPage')) },
+  { path: '/admin/qr-scanner', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/ScannerPage')) },
+  { path: '/admin/qr-packages', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackagesPage')) },
+  { path: '/admin/qr-packages/:id', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackagePage')) },
+  { path: '/admin/qr-packages/:id/qr-codes', roles: PRODUCTION_FLOOR, page: lazy(() => import('./qr/PackageCodesPage')) },
   ...['/production'].map((path) => ({ path, roles: PRODUCTION_FLOOR, page: lazy(() => import('../not-found/NotFoundPage')) })),
   // The warehouse (issue 23): in the back office, and full screen for the packing table's tablet.
   { path: '/admin/warehouse-scanner', roles: PRODUCTION_FLOOR, page: lazy(() => import('./warehouse/WarehouseScannerPage')) },

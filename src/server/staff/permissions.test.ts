@@ -78,6 +78,13 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/qr-packages/:id/status', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/status`, payload: { to: 'produced' } }) },
   { method: 'POST', url: '/api/admin/qr-codes/:code/status', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-codes/${await make.qrCode()}/status`, payload: { to: 'produced' } }) },
   { method: 'GET', url: '/api/admin/qr-packages/:id/print.pdf', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/print.pdf` }) },
+  // Issue 23, codes and packages (production/codes-routes.ts).
+  { method: 'GET', url: '/api/admin/qr-codes/:code', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-codes/${await make.qrCode()}` }) },
+  { method: 'POST', url: '/api/admin/qr-codes/:code/void', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-codes/${await make.qrCode()}/void`, payload: { reason: 'Ridset i trykket.' } }) },
+  { method: 'GET', url: '/api/admin/qr-packages', roles: PRODUCTION_FLOOR, request: async () => ({ url: '/api/admin/qr-packages?q=matrix&status=created&reseller=direct' }) },
+  { method: 'GET', url: '/api/admin/qr-packages/:id', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}` }) },
+  { method: 'GET', url: '/api/admin/qr-packages/:id/qr-codes', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/qr-codes?status=created` }) },
+  { method: 'GET', url: '/api/admin/production/resellers', roles: PRODUCTION_FLOOR, request: async () => ({}) },
   { method: 'GET', url: '/api/admin/two-factor-verification-status', roles: ANY_STAFF, beforeTwoFactor: true, request: async () => ({}) },
   { method: 'POST', url: '/api/admin/two-factor-setup', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => (await make.noFactor(caller), {}) },
   { method: 'POST', url: '/api/admin/two-factor-setup/confirm', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => ({ payload: await make.setUp(caller) }) },

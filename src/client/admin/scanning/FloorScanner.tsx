@@ -56,8 +56,6 @@ export function ScannerField({ onScan, label = 'Scan eller skriv en kode', hint 
   return (
     <form
       noValidate
-      role="search"
-      aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
         const text = value.trim();

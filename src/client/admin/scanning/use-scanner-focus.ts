@@ -2,8 +2,9 @@
  * Keeps a USB scanner's keys landing in the floor scanner's field, so a packing table needs no
  * touch between scans. A USB barcode scanner is a keyboard: it types the code and Enter into
  * whatever has focus. So the field
- * - takes focus when the page opens, when focus falls to the page itself (a click beside the
- *   field, a button that went away) and after a dialog closes;
+ * - takes focus when the page opens, when focus falls to the page itself (a button that went
+ *   away) and after a dialog closes; not after a click or a tap on the page, which may be someone
+ *   selecting text to copy (the next scan's keys still come to the field, as below);
  * - catches the characters typed while focus is on a button or a link (not in a dialog), and
  *   moves focus to itself with them, so the scan still arrives whole;
  * - never takes focus from a field the person is typing in (a search, a reason), nor from a dialog.
@@ -14,6 +15,8 @@ import { anyDialogOpen, insideDialog, isEditable } from './editable';
 
 /** After Radix has given focus back to a dialog's trigger (it waits a tick), the field takes it. */
 const AFTER_DIALOG_MS = 60;
+/** A focus change this soon after a press of the pointer was caused by it. */
+const POINTER_MS = 500;
 
 export function useScannerFocus(field: RefObject<HTMLInputElement | null>, append: (text: string) => void, enabled = true) {
   useEffect(() => {
@@ -27,13 +30,18 @@ export function useScannerFocus(field: RefObject<HTMLInputElement | null>, appen
 
     take();
 
-    // Focus leaving to nothing: the page's body, once the browser has settled where it went.
+    // Focus leaving to nothing: the page's body, once the browser has settled where it went. A
+    // press of the pointer just before is a person's choice (a click on text, to select it).
     let settle: ReturnType<typeof setTimeout> | undefined;
+    let pressedAt = -Infinity;
+    const onPointerDown = () => {
+      pressedAt = performance.now();
+    };
     const onFocusOut = () => {
       clearTimeout(settle);
       settle = setTimeout(() => {
         const active = document.activeElement;
-        if (!active || active === document.body) take();
+        if ((!active || active === document.body) && performance.now() - pressedAt > POINTER_MS) take();
       }, 0);
     };
 
@@ -64,12 +72,14 @@ export function useScannerFocus(field: RefObject<HTMLInputElement | null>, appen
     });
     observer.observe(document.body, { childList: true });
 
+    document.addEventListener('pointerdown', onPointerDown, true);
     document.addEventListener('focusout', onFocusOut);
     document.addEventListener('keydown', onKeyDown);
     return () => {
       clearTimeout(settle);
       clearTimeout(afterDialog);
       observer.disconnect();
+      document.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('keydown', onKeyDown);
     };
