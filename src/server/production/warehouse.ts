@@ -269,19 +269,30 @@ export async function recordScan(deps: Deps, staff: Staff, body: WarehouseScanBo
       })
       .returning();
     let scan = inserted!;
-    if (decision.apply) {
-      const moved = await decision.apply(scan.id);
-      if (decision.pkg) {
-        const [updated] = await tx.update(warehouseScans).set({ moved, message: decision.message }).where(eq(warehouseScans.id, scan.id)).returning();
-        scan = updated!;
-      }
-      await record(tx, {
+    const audit = (moved: number) =>
+      record(tx, {
         action: body.direction === 'in' ? 'warehouse.scan-in' : 'warehouse.scan-out',
         subject: decision.code ? `qr-code:${decision.code}` : `qr-package:${decision.pkg!.id}`,
         details: { scanId: scan.id, moved, ...(reseller ? { resellerId: reseller.id } : {}) },
       });
+    let count: WarehouseCount;
+    if (decision.apply && decision.code) {
+      // The code's step last, just before the commit: moving a code updates the counts by state
+      // (and, out, the reseller's month), rows every scan updates, so each scan holds their locks
+      // for as short a time as it can; scans one after another are not kept waiting on each other.
+      await audit(1);
+      count = await countToday(tx, staff.id, body.direction, at);
+      await decision.apply(scan.id);
+    } else if (decision.apply) {
+      // A package's label: how many codes moved is known once they have (a rare scan; the order matters less).
+      const moved = await decision.apply(scan.id);
+      const [updated] = await tx.update(warehouseScans).set({ moved, message: decision.message }).where(eq(warehouseScans.id, scan.id)).returning();
+      scan = updated!;
+      await audit(moved);
+      count = await countToday(tx, staff.id, body.direction, at);
+    } else {
+      count = await countToday(tx, staff.id, body.direction, at);
     }
-    const count = await countToday(tx, staff.id, body.direction, at);
     return { ...present(scan, { packageName: decision.pkg?.name ?? null, resellerName: reseller?.companyName ?? null }), count };
   });
 }
