@@ -165,7 +165,7 @@ describe('the production floor’s codes and packages', () => {
 
     await page.getByLabel('Tilstand').selectOption({ label: 'Oprettet' });
     await visible(page.getByText('Ingen koder i pakken står som Oprettet.'));
-  });
+  }, 240_000); // the longest journey here (a package's page, its codes' 50 pictures, axe at two widths): twice the default on a loaded CI machine
 
   test('/admin/qr finds a code typed with hyphens, refuses a mistyped one by name, and voids a code with a reason', async () => {
     const page = await staffPage();
