@@ -1,6 +1,6 @@
 /**
  * The production server as the benchmarks run it: the client built into a temporary directory,
- * `src/server/main.ts` with NODE_ENV=production on a free loopback port, on a fresh embedded
+ * the server's bundle (dist/server/main.mjs, as `npm start` runs it) with NODE_ENV=production on a free loopback port, on a fresh embedded
  * database or on a fresh PostgreSQL database that is dropped afterwards. Shared by every script
  * under bench/, so each measures the same server a family's phone would reach.
  */
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const bundle = (name: 'main' | 'cli') => path.join(ROOT, `dist/server/${name}.mjs`);
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -32,7 +32,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** As `npm run build`: the browser's client into `work/client`, and beside it the landing page's prerender. */
+/**
+ * As `npm run build`: the browser's client into `work/client`, beside it the landing page's
+ * prerender, and the server's bundle (into dist/server, where it finds the project's folder).
+ */
 export function buildClient(work: string): string {
   const clientDir = path.join(work, 'client');
   const vite = path.join(ROOT, 'node_modules/.bin/vite');
@@ -40,6 +43,8 @@ export function buildClient(work: string): string {
     const build = spawnSync(vite, ['build', ...args, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error(`vite build ${args.join(' ')} failed`);
   }
+  const server = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (server.status !== 0) throw new Error('scripts/build-server.mjs failed');
   return clientDir;
 }
 
@@ -107,7 +112,7 @@ function serverEnv(clientDir: string, database: Database, port: number, extra: R
  * one process) and returns its stdout.
  */
 export function runCli(clientDir: string, database: Database, args: string[]): string {
-  const result = spawnSync(TSX, ['src/server/cli.ts', ...args], { cwd: ROOT, env: serverEnv(clientDir, database, 0), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, ['--enable-source-maps', bundle('cli'), ...args], { cwd: ROOT, env: serverEnv(clientDir, database, 0), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`cli ${args[0]} failed: ${result.stderr}`);
   return result.stdout;
 }
@@ -131,9 +136,8 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  // node with tsx's loader rather than the tsx command: one process, which node flags reach.
   // Its own process group, so stopping it stops everything it started.
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: serverEnv(clientDir, database, port, env), stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', bundle('main')], { cwd: ROOT, env: serverEnv(clientDir, database, port, env), stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'], detached: true });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     try {

@@ -4,8 +4,8 @@
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PROJECT_ROOT } from './lib/project-root';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -67,7 +67,7 @@ const schema = z.object({
   BASE_URL: z.url('skal være en fuld adresse, fx https://mindested.dk').optional().or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
   /** The built client; tests and benchmarks point it at a build of their own. */
-  CLIENT_DIR: z.string().default(fileURLToPath(new URL('../../dist/client', import.meta.url))),
+  CLIENT_DIR: z.string().default(path.join(PROJECT_ROOT, 'dist/client')),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'skal være en postgres://-adresse')

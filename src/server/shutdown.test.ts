@@ -8,7 +8,10 @@ import { type Server, type Socket, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, TSX, freePort } from '../../tests/support/server-process';
+import { ROOT, freePort } from '../../tests/support/server-process';
+
+/** From the sources: the unit tests run without a build. */
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 let smtp: Server;
 const sockets = new Set<Socket>();

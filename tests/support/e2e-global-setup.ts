@@ -1,8 +1,10 @@
 /**
- * Before the browser journeys: the built client and Chromium must be there, databases left behind
+ * Before the browser journeys: the built client and Chromium must be there, the server's bundle is
+ * made from the sources, databases left behind
  * by an e2e run that was killed are removed (only those whose process is gone, so a run going on in
  * parallel keeps its own), and the base database every test file's server copies is made.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -29,6 +31,10 @@ export default async function setup(project: TestProject) {
   if (existsSync(clientDir) && newest(clientDir) > statSync(index).mtimeMs) {
     process.stderr.write('Warning: src/client has changed since the last `vite build`; the browser tests run the older build.\n');
   }
+  // The server's bundle is made here, every run (a third of a second): the journeys then always run
+  // the server as the sources are, where a stale bundle would test yesterday's server.
+  const server = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (server.status !== 0) throw new Error('The server bundle could not be built (scripts/build-server.mjs).');
   // The same path as browser.ts (not imported: that module needs a running test).
   if (!existsSync('/usr/bin/chromium')) throw new Error('Chromium is missing at /usr/bin/chromium: apt-get install -y chromium');
 

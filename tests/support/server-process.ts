@@ -1,5 +1,6 @@
 /**
- * The real production server as a child process (`tsx src/server/main.ts`), on a free loopback
+ * The real production server as a child process (`node dist/server/main.mjs`, the bundle `npm run
+ * build` makes, as `npm start` runs it), on a free loopback
  * port, a database of its own and a real SMTP capture, for the browser journeys in tests/e2e.
  *
  * Database: a copy of the run's base (e2e-base.ts) in a fresh DATA_DIR (embedded PGlite, the
@@ -20,7 +21,8 @@ import { type E2eBase, adminQuery, withDatabase } from './e2e-base';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+/** The server and CLI bundles (scripts/build-server.mjs), run by node with their source maps. */
+const bundle = (name: 'main' | 'cli') => [`--enable-source-maps`, path.join(ROOT, `dist/server/${name}.mjs`)];
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
 /** Databases of this suite carry the creating process's id, so a later run can clear those of a killed one. */
@@ -37,7 +39,7 @@ export interface E2eServer {
   /** Hands out the next unused code of `codes`; throws when they are used up. */
   takeCode(): string;
   /**
-   * Runs the operator CLI (`tsx src/server/cli.ts …args`) on the server's database and returns its
+   * Runs the operator CLI (`node dist/server/cli.mjs …args`) on the server's database and returns its
    * stdout. On the embedded database the server is stopped for the command and started again on
    * the same address (sessions live in the database, so browsers stay logged in).
    */
@@ -140,17 +142,17 @@ interface Output {
   stderr: string;
 }
 
-/** Runs `tsx <script> …args` to its end; rejects with its stderr when it fails. */
-function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<Output> {
+/** Runs the CLI bundle with `args` to its end; rejects with its stderr when it fails. */
+function runCliBundle(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<Output> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [script, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...bundle('cli'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${script} ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stderr}`));
+      reject(new Error(`cli ${args.join(' ')} did not finish within ${timeoutMs} ms\n${stderr}`));
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -159,7 +161,7 @@ function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv, timeoutM
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve({ stdout, stderr });
-      else reject(new Error(`${script} ${args.join(' ')} exited with ${code ?? signal}\n${stderr}${stdout}`));
+      else reject(new Error(`cli ${args.join(' ')} exited with ${code ?? signal}\n${stderr}${stdout}`));
     });
   });
 }
@@ -202,8 +204,8 @@ export async function startE2eServer(options: StartOptions = {}): Promise<E2eSer
 
   async function start() {
     output = '';
-    // Its own process group, so stopping it reaches tsx's node child as well.
-    const proc = spawn(TSX, ['src/server/main.ts'], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // Its own process group, so stopping it reaches anything it started as well.
+    const proc = spawn(process.execPath, bundle('main'), { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     child = proc;
     let buffered = '';
     const feed = (chunk: string) => {
@@ -261,7 +263,7 @@ export async function startE2eServer(options: StartOptions = {}): Promise<E2eSer
   }
 
   async function runCli(args: string[]): Promise<string> {
-    const { stdout } = await runTsx('src/server/cli.ts', args, env());
+    const { stdout } = await runCliBundle(args, env());
     return stdout;
   }
 

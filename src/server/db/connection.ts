@@ -5,7 +5,6 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type QueryListener, attachInstruments, timedQuery } from './instruments';
 import * as schema from './schema';
+import { PROJECT_ROOT } from '../lib/project-root';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -24,7 +24,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../../../migrations', import.meta.url));
+export const migrationsFolder = path.join(PROJECT_ROOT, 'migrations');
 
 /** Where the database reports connections it lost; the server passes its logger. */
 export interface ConnectionLog {

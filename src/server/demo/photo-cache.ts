@@ -12,10 +12,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { type VariantFormat, editPhoto, processPhoto } from '../media/photo';
 import type { Painting } from './paintings';
+import { PROJECT_ROOT } from '../lib/project-root';
 
 export interface DemoPhoto {
   width: number;
@@ -34,11 +34,11 @@ interface CachedMeta {
 }
 
 /** Beside the project's other tool caches; outside DATA_DIR so every fresh database shares it. */
-export const DEMO_PHOTO_CACHE = fileURLToPath(new URL('../../../node_modules/.cache/mindested/demo-photos/', import.meta.url));
+export const DEMO_PHOTO_CACHE = path.join(PROJECT_ROOT, 'node_modules/.cache/mindested/demo-photos/');
 
 let pipelineKey: Promise<string> | undefined;
 function pipelineVersion(): Promise<string> {
-  pipelineKey ??= readFile(new URL('../media/photo.ts', import.meta.url), 'utf8')
+  pipelineKey ??= readFile(path.join(PROJECT_ROOT, 'src/server/media/photo.ts'), 'utf8')
     .catch(() => '')
     .then((source) => `${sharp.versions.vips}:${sharp.versions.sharp ?? ''}:${source}`);
   return pipelineKey;
