@@ -15,7 +15,9 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/cli.ts'],
+  // The export's drawing thread is a module of its own (production/export-drawing.ts finds it beside main.mjs).
+  entryPoints: ['src/server/main.ts', 'src/server/cli.ts', 'src/server/production/export-worker.ts'],
+  outbase: 'src/server',
   outdir: 'dist/server',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -8,7 +8,7 @@
  */
 import { formatCode } from '../../shared/qr-code';
 import { LASER_PLATE, LASER_TAG, PRINT_SYMBOL, laserPlateColumns, laserPlateRows } from '../../shared/qr-exports';
-import { cutPath, millimetreSvg, mm, qrModulesAcross, qrSymbolPath, roundedRectPathData, textPath } from './vectors';
+import { cutPath, millimetreSvg, millimetreSvgFrame, mm, qrModulesAcross, qrSymbolPath, roundedRectPathData, textPath } from './vectors';
 
 /** Where a tag's drawing starts on its file: (0, 0) on its own, its cell on a plate. */
 interface Origin {
@@ -59,10 +59,20 @@ export function plateCells(): Origin[] {
 
 /** A plate's laser file: its codes' tags in the grid, the rest of the plate left blank. */
 export function laserPlateSvg(entries: { url: string; code: string }[], title: string): string {
+  return [...laserPlateSvgPieces(entries, title)].join('');
+}
+
+/**
+ * laserPlateSvg's text in pieces, a tag at a time: the export's drawing thread writes them one
+ * after another into its buffer (export-worker.ts), so a plate's 200 kB never stand as one string.
+ */
+export function* laserPlateSvgPieces(entries: { url: string; code: string }[], title: string): Generator<string> {
   const cells = plateCells();
   if (entries.length > cells.length) throw new Error(`A plate holds ${cells.length} tags, not ${entries.length}.`);
-  const body = entries.map((entry, i) => tagElements(entry.url, entry.code, cells[i]!)).join('\n');
-  return millimetreSvg(LASER_PLATE.widthMm, LASER_PLATE.heightMm, title, body);
+  const [head, tail] = millimetreSvgFrame(LASER_PLATE.widthMm, LASER_PLATE.heightMm, title);
+  yield head;
+  for (let i = 0; i < entries.length; i++) yield `${i > 0 ? '\n' : ''}${tagElements(entries[i]!.url, entries[i]!.code, cells[i]!)}`;
+  yield tail;
 }
 
 /**

@@ -5,8 +5,9 @@
  * print sheet is qr/package-sheet.ts's.
  *
  * Everything is streamed: the codes are read in keyset batches on the code (BATCH at a time) as the
- * client takes the file, and each SVG is drawn when the ZIP gets to it (zip-stream.ts), so a
- * 10,000-code package costs the server one batch and a few files of memory, not the export. The
+ * client takes the file, each batch's SVGs are drawn and packed on the export's own thread
+ * (export-drawing.ts) while the batch before it is sent, and the ZIP is written as it is read
+ * (zip-stream.ts), so a 10,000-code package costs the server two batches of memory, not the export. The
  * laser ZIP's job sheet and manifest come last and list what was actually written (the files' names
  * and codes, a few hundred kB at 10,000 codes), so they agree with the files even if a code is
  * voided while the download runs.
@@ -28,8 +29,8 @@ import { notFound } from '../lib/errors';
 import { slugify } from '../memorials/slug';
 import { qrUrl } from '../qr/images';
 import { PACKAGE_NOT_FOUND } from '../qr/package-sheet';
-import { type JobSheetFile, jobSheetPdf } from './job-sheet';
-import { laserPlateSvg, laserTagSvg, printSymbolSvg } from './code-files';
+import type { JobSheetFile } from './job-sheet';
+import { type NamedDrawing, drawnFiles } from './export-drawing';
 import { type ZipSource, zipStream } from './zip-stream';
 
 /** Codes read at a time: small enough to hold, large enough that 10,000 codes are 20 queries. */
@@ -107,12 +108,12 @@ export function codesCsv(deps: Pick<Deps, 'db' | 'config'>, pkg: ExportPackage):
 
 /** One print SVG per code that may be printed, named by the code to type. */
 export function svgZip(deps: Pick<Deps, 'db' | 'config' | 'now'>, pkg: ExportPackage): Readable {
-  async function* files(): AsyncGenerator<ZipSource> {
+  async function* batches(): AsyncGenerator<NamedDrawing[]> {
     for await (const batch of packageCodes(deps.db, pkg.id, { printable: true })) {
-      for (const { code } of batch) yield { name: `${formatCode(code)}.svg`, content: () => printSymbolSvg(qrUrl(deps.config.BASE_URL, code), code) };
+      yield batch.map(({ code }) => ({ name: `${formatCode(code)}.svg`, drawing: { kind: 'print', url: qrUrl(deps.config.BASE_URL, code), code } }));
     }
   }
-  return zipStream(files(), deps.now());
+  return zipStream(drawnFiles(batches()), deps.now());
 }
 
 /** The plate's file name, numbered to sort: plade-001.svg … plade-358.svg. */
@@ -127,30 +128,36 @@ export function laserZip(deps: Pick<Deps, 'db' | 'config' | 'now'>, pkg: ExportP
   const written: JobSheetFile[] = [];
   const url = (code: string) => qrUrl(deps.config.BASE_URL, code);
 
-  async function* designs(): AsyncGenerator<ZipSource> {
+  /** The designs, a batch of codes at a time; what each file holds is noted for the manifest and job sheet. */
+  async function* batches(): AsyncGenerator<NamedDrawing[]> {
     let plate: string[] = [];
-    const plateFile = (codes: string[]): ZipSource => {
+    const plateFile = (codes: string[]): NamedDrawing => {
       const name = plateName(written.length);
       written.push({ name, codes });
-      return { name, content: () => laserPlateSvg(codes.map((code) => ({ code, url: url(code) })), `Lasergravering: ${pkg.name}, ${name}`) };
+      return { name, drawing: { kind: 'plate', tags: codes.map((code) => ({ code, url: url(code) })), title: `Lasergravering: ${pkg.name}, ${name}` } };
     };
     for await (const batch of packageCodes(deps.db, pkg.id, { printable: true })) {
+      const files: NamedDrawing[] = [];
       for (const { code } of batch) {
         if (layout === 'code') {
           const name = `${formatCode(code)}.svg`;
           written.push({ name, codes: [code] });
-          yield { name, content: () => laserTagSvg(url(code), code) };
+          files.push({ name, drawing: { kind: 'tag', url: url(code), code } });
           continue;
         }
         plate.push(code);
         if (plate.length === TAGS_PER_PLATE) {
-          yield plateFile(plate);
+          files.push(plateFile(plate));
           plate = [];
         }
       }
+      yield files;
     }
-    if (plate.length > 0) yield plateFile(plate);
+    if (plate.length > 0) yield [plateFile(plate)];
+  }
 
+  async function* designs(): AsyncGenerator<ZipSource> {
+    yield* drawnFiles(batches());
     yield {
       name: 'manifest.csv',
       content: () =>
@@ -162,11 +169,9 @@ export function laserZip(deps: Pick<Deps, 'db' | 'config' | 'now'>, pkg: ExportP
           (row) => [row.file, String(row.place), row.code, formatCode(row.code), url(row.code)],
         ),
     };
-    yield {
-      name: 'jobseddel.pdf',
-      content: () =>
-        jobSheetPdf({ packageId: pkg.id, packageName: pkg.name, resellerName: pkg.resellerName, layout, files: written, voided: pkg.voided, exportedAt, exportedBy: staffName }),
-    };
+    // Set on the drawing thread too: pdfkit and the font it embeds are tens of MB of passing garbage.
+    const sheet = { packageId: pkg.id, packageName: pkg.name, resellerName: pkg.resellerName, layout, files: written, voided: pkg.voided, exportedAt, exportedBy: staffName };
+    yield* drawnFiles([[{ name: 'jobseddel.pdf', drawing: { kind: 'job-sheet', sheet } }]]);
   }
   return zipStream(designs(), exportedAt);
 }

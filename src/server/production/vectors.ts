@@ -376,12 +376,21 @@ export function cutPath(pathData: string): string {
 
 /** An SVG document `width` × `height` mm whose user unit is one millimetre. */
 export function millimetreSvg(widthMm: number, heightMm: number, title: string, body: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  const [head, tail] = millimetreSvgFrame(widthMm, heightMm, title);
+  return `${head}${body}${tail}`;
+}
+
+/** millimetreSvg's text before and after its body, for a body written in pieces (a plate's tags). */
+export function millimetreSvgFrame(widthMm: number, heightMm: number, title: string): [string, string] {
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${mm(widthMm)}mm" height="${mm(heightMm)}mm" viewBox="0 0 ${mm(widthMm)} ${mm(heightMm)}">
 <title>${escapeXml(title)}</title>
-${body}
+`,
+    `
 </svg>
-`;
+`,
+  ];
 }
 
 export const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
