@@ -17,6 +17,7 @@ import { z } from 'zod';
 import './zod-locale';
 import { INVOICE_STATUSES, ORDER_KINDS, ORDER_STATUSES } from './money';
 import { invoiceSummary, orderDetail, orderSummary } from './money-api';
+import { LASER_JOB_STATUSES } from './production';
 
 export const adminMoneyMessages = {
   stepDoesNotFollow: 'Ordren kan ikke flyttes dertil fra sit nuværende trin.',
@@ -53,6 +54,8 @@ export const adminOrderDetail = orderDetail.extend({
   nextSteps: z.array(z.enum(ORDER_STATUSES)),
   canMarkPaid: z.boolean(),
   canRefund: z.boolean(),
+  /** A plaque's laser job (decision 0029: made when the order is paid), with where it stands; null before that, and for other orders. */
+  laserJob: z.object({ id: z.string(), status: z.enum(LASER_JOB_STATUSES), attempt: z.number().int() }).nullable(),
 });
 
 export const orderStatusBody = z.object({

@@ -162,6 +162,15 @@ describe('a paid plaque on the production floor', () => {
     await visible(opened.getByText(tracking, { exact: true }));
     await visible(opened.getByText('Afsendt', { exact: false }).first());
 
+    // The order's own page says where its plaque stands, and leads back to the job.
+    await opened.getByRole('link', { name: `Ordre ${number}` }).click();
+    await visible(page.getByRole('heading', { level: 1, name: `Ordre ${number}` }));
+    const facts = page.getByRole('region', { name: 'Ordren' });
+    await visible(facts.getByText('Færdig', { exact: true }));
+    await photograph(page, 'order');
+    await facts.getByRole('link', { name: 'Åbn laserjobbet' }).click();
+    await visible(page.getByRole('region', { name: `Plade ${shown}` }));
+
     // The family's own page: the plaque is sent, with the tracking number.
     const family = await e2e.openAnotherBrowser();
     await signInBrowser(family.context, server, world.family);

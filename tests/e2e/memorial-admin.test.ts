@@ -76,7 +76,7 @@ describe('Hilsner og lys', () => {
     await page.getByRole('link', { name: 'Hilsner og lys' }).click();
     await waitForPath(page, `/memorial/${family.memorial.slug}/admin`);
     await visible(page.getByText('Inger Marie Holm', { exact: true }));
-    expect(await page.title()).toBe('Hilsner og lys – Inger Marie Holm – Mindested');
+    await expect.poll(() => page.title()).toBe('Hilsner og lys – Inger Marie Holm – Mindested');
 
     // Every kind, oldest first, with its words as text (the tags in Ole's greeting are not markup).
     expect(await namesIn(page, 'Venter på godkendelse')).toEqual(['Birthe Lund', 'Ole Jensen', 'Lone Holm', 'Jens Brandt']);

@@ -28,7 +28,7 @@ describe('a memorial by its stone’s code', () => {
     for (const path of [`/memorial/qr/${code}`, `/memorial/${formatCode(code).toLowerCase()}`]) {
       await page.goto(path);
       await visible(page.getByRole('heading', { level: 1, name: 'Grethe Lund' }));
-      expect(await page.title()).toBe('Grethe Lund (1932–2021) – Mindested');
+      await expect.poll(() => page.title()).toBe('Grethe Lund (1932–2021) – Mindested');
     }
 
     const hidden = await stone({ name: 'Skjult Person', privacy: 'private' });

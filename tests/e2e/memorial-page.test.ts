@@ -92,7 +92,7 @@ describe('the memorial page', () => {
     await visible(page.getByRole('heading', { name: 'Gift med Poul' }));
     const map = page.getByRole('link', { name: /Find graven/ });
     expect(await map.getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=55.7161&mlon=9.5366#map=19/55.7161/9.5366');
-    expect(await page.title()).toBe('Karen Jensen (1941–2023) – Mindested');
+    await expect.poll(() => page.title()).toBe('Karen Jensen (1941–2023) – Mindested');
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);
     // The life story's HTML was cleaned on the server: the handler never ran.

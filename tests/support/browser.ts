@@ -131,8 +131,8 @@ const AXE_OPTIONS: RunOptions = { runOnly: { type: 'tag', values: ['wcag2a', 'wc
  * check on this machine against 2.3 s here (28 November), and the journeys make hundreds of
  * checks. `resultTypes` keeps the passes and the incomplete ones out of what comes back.
  *
- * Colour transitions are switched off while axe looks: contrast is judged on the colours a page
- * settles on. Without this, axe's own style reads can start a transition in a band the browser
+ * Colour transitions are switched off while axe looks, and running animations that end are
+ * waited for: contrast is judged on the colours a page settles on. Without this, axe's own style reads can start a transition in a band the browser
  * has not drawn yet (content-visibility: auto), and it then measures the link colour of the
  * transition's first frame (seen with a dialog open on the landing page).
  */
@@ -140,6 +140,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const steady = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   let results: Pick<AxeResults, 'violations'>;
   try {
+    // A dialog still fading in has the colours of its first frames; axe judges what the page
+    // settles on, so the animations that end are let end first (a spinner's never does).
+    await page.evaluate(async () => {
+      const ending = document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    });
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
     results = await page.evaluate(async (options) => {
       const { violations } = await (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options);

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import type { z } from 'zod';
 import type { adminInvoicesQuery, adminInvoicesResponse, adminOrderDetail, adminOrdersQuery, adminOrdersResponse } from '../../shared/money-admin';
 import type { Db } from '../db/connection';
-import { invoices, memorials, orders, resellers } from '../db/schema';
+import { invoices, laserJobs, memorials, orders, resellers } from '../db/schema';
 import type { Deps } from '../deps';
 import { notFound } from '../lib/errors';
 import { ORDER_NOT_FOUND, orderDetailOf, presentInvoice, summaries } from './orders';
@@ -54,6 +54,8 @@ export async function adminOrder(deps: Deps, id: string): Promise<z.infer<typeof
   const detail = await orderDetailOf(deps, order);
   const [reseller] = order.resellerId ? await deps.db.select({ name: resellers.companyName }).from(resellers).where(eq(resellers.id, order.resellerId)) : [];
   const [memorial] = order.memorialId ? await deps.db.select({ slug: memorials.slug }).from(memorials).where(eq(memorials.id, order.memorialId)) : [];
+  // One job per order at most (laser_jobs_order_key); only a plaque's, once paid.
+  const [laserJob] = order.kind === 'plaque' ? await deps.db.select({ id: laserJobs.id, status: laserJobs.status, attempt: laserJobs.attempt }).from(laserJobs).where(eq(laserJobs.orderId, order.id)) : [];
   const refundable = ['paid', 'in_production', 'shipped', 'delivered'].includes(order.status);
   return {
     ...detail,
@@ -66,6 +68,7 @@ export async function adminOrder(deps: Deps, id: string): Promise<z.infer<typeof
     nextSteps: ORDER_STATUSES.filter((to) => to !== 'paid' && to !== 'refunded' && staffMayStep(order, to)),
     canMarkPaid: order.status === 'pending_payment' && order.paymentMethod === 'bank_transfer',
     canRefund: refundable,
+    laserJob: laserJob ?? null,
   };
 }
 

@@ -92,11 +92,14 @@ describe('a paid plaque order', () => {
     const shown = await detail(job.id);
     expect(shown).toMatchObject({ status: 'waiting', createdByName: expect.any(String), order: { id: orderId, status: 'paid', buyerName: expect.any(String), delivery } });
     expect(shown.history).toEqual([expect.objectContaining({ status: 'waiting', attempt: 1, actorName: shown.createdByName })]);
+    // The back office's order page leads to its job, and says where it stands.
+    expect((await app.get(app.staff, `/api/admin/orders/${orderId}`)).json().laserJob).toEqual({ id: job.id, status: 'waiting', attempt: 1 });
 
     const { memorial, owner } = await castMemorial(app.t);
     const codes = await app.buy(owner, { kind: 'extra_codes', memorialId: memorial.id, quantity: 2, delivery }, 'bank_transfer');
     expect((await app.post(app.staff, `/api/admin/orders/${codes.orderId}/mark-paid`)).statusCode).toBe(200);
     expect(await jobOfOrder(codes.orderId)).toEqual([]);
+    expect((await app.get(app.staff, `/api/admin/orders/${codes.orderId}`)).json().laserJob).toBeNull();
   });
 });
 

@@ -12,10 +12,14 @@ import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/cn';
 import { ORDER_KIND_LABELS, PAYMENT_METHOD_LABELS } from '@/shared/money';
 import { formatPrice } from '@/shared/pricing';
+import type { StaffRole } from '@/shared/staff';
 import { AdminLayout } from '../AdminLayout';
 import { FactList } from '../FactList';
 import { Panel } from '../Panel';
 import { danishDay, danishMoment } from '../people/format';
+import { useUser } from '@/client/lib/use-user';
+import { PRODUCTION_FLOOR } from '../admin-nav';
+import { LaserStatusBadge } from '../production/badges';
 import { OrderStatusBadge } from './badges';
 import { OrderActions } from './OrderActions';
 import { OrderInvoices } from './OrderInvoices';
@@ -108,6 +112,7 @@ function Facts({ order }: { order: AdminOrder }) {
       </span>,
     ]);
   }
+  if (order.laserJob) rows.push(['Lasergravering', <LaserJobFact job={order.laserJob} />]);
   if (order.engraving) {
     rows.push([
       'Gravering',
@@ -128,5 +133,25 @@ function Facts({ order }: { order: AdminOrder }) {
     <Panel title="Ordren">
       <FactList rows={rows} />
     </Panel>
+  );
+}
+
+/** Where the plaque's laser job stands; a link to it for those who work the laser (support sees the state only). */
+function LaserJobFact({ job }: { job: NonNullable<AdminOrder['laserJob']> }) {
+  const { user } = useUser();
+  const state = (
+    <>
+      <LaserStatusBadge status={job.status} />
+      {job.attempt > 1 ? <span className="text-muted-foreground"> · forsøg {job.attempt}</span> : null}
+    </>
+  );
+  if (!user || !PRODUCTION_FLOOR.includes(user.role as StaffRole)) return <span className="inline-flex flex-wrap items-center gap-1">{state}</span>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="inline-flex items-center gap-1">{state}</span>
+      <Link to={`/admin/laser-engraving?job=${encodeURIComponent(job.id)}`} className={factLink}>
+        Åbn laserjobbet
+      </Link>
+    </span>
   );
 }
