@@ -5,7 +5,7 @@
  * print sheet is qr/package-sheet.ts's.
  *
  * Everything is streamed: the codes are read in keyset batches on the code (BATCH at a time) as the
- * client takes the file, each batch's SVGs are drawn and packed on the export's own thread
+ * client takes the file, each batch's SVGs are drawn and packed on the exports' drawing thread
  * (export-drawing.ts) while the batch before it is sent, and the ZIP is written as it is read
  * (zip-stream.ts), so a 10,000-code package costs the server two batches of memory, not the export. The
  * laser ZIP's job sheet and manifest come last and list what was actually written (the files' names

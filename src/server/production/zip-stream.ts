@@ -9,7 +9,9 @@
  * enough to be promoted into V8's old generation, which grows with the server's live heap. Measured
  * with 100 MB of live heap beside it: yazl's archive raised the resident set by 88 MB, this one by
  * 14 MB; on the production server yazl's took it from 253 to 481 MB. Here a file is made, packed
- * (deflateRawSync), checksummed (zlib.crc32) and pushed in one step, so its garbage dies young.
+ * (deflateRawSync), checksummed (zlib.crc32) and pushed in one step (packFile), so its garbage dies
+ * young; a package's drawings arrive already packed from the export's drawing thread
+ * (export-drawing.ts), and their bytes are pushed as they came.
  *
  * The format is the plain one (APPNOTE 6.3): a local header with the sizes and checksum known
  * before the data (no data descriptor), UTF-8 names (flag bit 11), deflate, and a central
@@ -31,8 +33,8 @@ export interface ZipSource {
   /** The path inside the archive. */
   name: string;
   /**
-   * The file's bytes, made when the archive gets to them, or already packed. A stream (the job
-   * sheet, the manifest) is read whole first.
+   * The file's bytes, made when the archive gets to them, or already packed. A stream (the
+   * manifest) is read whole first.
    */
   content: () => string | Buffer | Readable | PackedFile;
 }
