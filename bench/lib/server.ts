@@ -1,7 +1,8 @@
 /**
  * The production server as the benchmarks run it: the client built into a temporary directory,
- * the server's bundle (dist/server/main.mjs, as `npm start` runs it) with NODE_ENV=production on a free loopback port, on a fresh embedded
- * database or on a fresh PostgreSQL database that is dropped afterwards. Shared by every script
+ * the server's bundle (dist/server/main.mjs, as `npm start` runs it) with NODE_ENV=production on a
+ * free loopback port, on a fresh embedded database or on a fresh PostgreSQL database that is
+ * dropped afterwards. Shared by every script
  * under bench/, so each measures the same server a family's phone would reach.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';

@@ -1,8 +1,8 @@
 /**
  * Before the browser journeys: the built client and Chromium must be there, the server's bundle is
- * made from the sources, databases left behind
- * by an e2e run that was killed are removed (only those whose process is gone, so a run going on in
- * parallel keeps its own), and the base database every test file's server copies is made.
+ * made from the sources, databases left behind by an e2e run that was killed are removed (only
+ * those whose process is gone, so a run going on in parallel keeps its own), and the base database
+ * every test file's server copies is made.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

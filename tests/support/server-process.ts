@@ -1,7 +1,7 @@
 /**
  * The real production server as a child process (`node dist/server/main.mjs`, the bundle `npm run
- * build` makes, as `npm start` runs it), on a free loopback
- * port, a database of its own and a real SMTP capture, for the browser journeys in tests/e2e.
+ * build` makes, as `npm start` runs it), on a free loopback port, a database of its own and a real
+ * SMTP capture, for the browser journeys in tests/e2e.
  *
  * Database: a copy of the run's base (e2e-base.ts) in a fresh DATA_DIR (embedded PGlite, the
  * default), or, when DATABASE_URL is set, a database `mindested_e2e_<pid>_<random>` made from the
