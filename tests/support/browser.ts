@@ -132,9 +132,10 @@ const AXE_OPTIONS: RunOptions = { runOnly: { type: 'tag', values: ['wcag2a', 'wc
  * checks. `resultTypes` keeps the passes and the incomplete ones out of what comes back.
  *
  * Colour transitions are switched off while axe looks, and running animations that end are
- * waited for: contrast is judged on the colours a page settles on. Without this, axe's own style reads can start a transition in a band the browser
- * has not drawn yet (content-visibility: auto), and it then measures the link colour of the
- * transition's first frame (seen with a dialog open on the landing page).
+ * waited for: contrast is judged on the colours a page settles on. Without this, axe's own style
+ * reads can start a transition in a band the browser has not drawn yet (content-visibility: auto),
+ * and it then measures the link colour of the transition's first frame (seen with a dialog open on
+ * the landing page).
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const steady = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
