@@ -192,8 +192,9 @@ describe('Hilsner og lys', () => {
     await page.locator('label').filter({ has: page.getByRole('radio', { name: /^Ingen lige nu/ }) }).click();
     await expectToast(page, 'Indstillinger gemt');
 
-    const saved = await callApi<PostSettings>(e2e.server, 'GET', `/api/memorials/${family.memorial.id}/post-settings`, { session: family.ownerSession });
-    expect(saved.body).toEqual({ candlesAutoApprove: true, whoMayPost: 'nobody' });
+    // Polled: the first save's toast can still be showing when the second's is awaited.
+    const saved = () => callApi<PostSettings>(e2e.server, 'GET', `/api/memorials/${family.memorial.id}/post-settings`, { session: family.ownerSession });
+    await expect.poll(async () => (await saved()).body).toEqual({ candlesAutoApprove: true, whoMayPost: 'nobody' });
     // And it is the rule now: nobody may write.
     expect((await callApi(e2e.server, 'POST', `/api/memorials/${family.memorial.id}/candles`, { body: { name: 'Birthe Lund' } })).status).toBe(403);
 
