@@ -15,6 +15,11 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Milliseconds before it closes itself; Radix pauses the timer while it is hovered or focused. */
   duration?: number;
+  /**
+   * One button in the toast, e.g. "Fortryd" after a change; the toast closes when it is pressed.
+   * `altText` says where else on the page it is done, for a screen reader (the toast may close first).
+   */
+  action?: { label: string; altText: string; onClick: () => void };
 }
 
 export interface ToastItem extends ToastInput {

@@ -40,6 +40,17 @@ export default function ToastStack() {
               {item.description ? (
                 <Toast.Description className="text-sm leading-snug text-muted-foreground dark:text-foreground/80">{item.description}</Toast.Description>
               ) : null}
+              {item.action ? (
+                <Toast.Action altText={item.action.altText} asChild>
+                  <button
+                    type="button"
+                    onClick={item.action.onClick}
+                    className="mt-1.5 inline-flex min-h-11 cursor-pointer items-center rounded-md border border-input/70 bg-card px-4 text-base font-semibold hover:bg-secondary focus-visible:outline-3 focus-visible:outline-ring"
+                  >
+                    {item.action.label}
+                  </button>
+                </Toast.Action>
+              ) : null}
             </div>
             <Toast.Close
               aria-label="Luk besked"
