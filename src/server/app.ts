@@ -42,6 +42,7 @@ import { createMemorialChanges } from './memorials/changes';
 import { memorialPageRoute } from './memorials/page-route';
 import { createRecentMemorials } from './memorials/recent';
 import { MEMORIAL_PAGE, demoPageHead } from './memorials/page-head';
+import { familyTreeRoutes } from './family-tree/routes';
 import { mediaRoutes } from './media/routes';
 import { invitationRoutes } from './memorials/invitations-routes';
 import { memberRoutes } from './memorials/members-routes';
@@ -282,6 +283,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   memberRoutes(app, deps);
   invitationRoutes(app, deps);
   mediaRoutes(app, deps);
+  familyTreeRoutes(app, deps);
   statsRoutes(app, deps);
   twoFactorRoutes(app, deps);
   dashboardRoutes(app, deps);
