@@ -44,6 +44,7 @@ import { createRecentMemorials } from './memorials/recent';
 import { MEMORIAL_PAGE, demoPageHead } from './memorials/page-head';
 import { familyTreeRoutes } from './family-tree/routes';
 import { mediaRoutes } from './media/routes';
+import { musicRoutes } from './music/routes';
 import { invitationRoutes } from './memorials/invitations-routes';
 import { memberRoutes } from './memorials/members-routes';
 import { memorialRoutes } from './memorials/routes';
@@ -91,7 +92,7 @@ export interface AppInput {
   /** Told of every route as it is added: for tests that go through every call (api-fuzz.test.ts). */
   onRoute?: (route: RouteOptions) => void;
   /** The largest upload of each kind; by default the product's (shared/media-limits.ts). Tests go past a small one in kilobytes. */
-  uploadLimits?: UploadLimits;
+  uploadLimits?: Partial<UploadLimits>;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -169,7 +170,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     log: app.log,
     recentMemorials,
     stats,
-    uploadLimits: input.uploadLimits ?? UPLOAD_LIMITS,
+    uploadLimits: { ...UPLOAD_LIMITS, ...input.uploadLimits },
     memorialChanged: memorialChanges.changed,
     lifecycle: { shuttingDown: false },
   };
@@ -284,6 +285,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   invitationRoutes(app, deps);
   mediaRoutes(app, deps);
   familyTreeRoutes(app, deps);
+  musicRoutes(app, deps);
   statsRoutes(app, deps);
   twoFactorRoutes(app, deps);
   dashboardRoutes(app, deps);

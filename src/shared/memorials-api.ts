@@ -2,6 +2,7 @@
 import './zod-locale';
 import { z } from 'zod';
 import { mediaItemResponse } from './media-api';
+import { songResponse } from './music-api';
 import { parseCode } from './qr-code';
 import { MEMBER_ROLES, MEMORIAL_LAYOUTS, MEMORIAL_LIMITS as L, MEMORIAL_PRIVACIES, MEMORIAL_THEMES, type Memorial, type MemorialSummary } from './memorials';
 
@@ -156,6 +157,7 @@ export const memorialResponse = z.object({
   privacy: z.enum(MEMORIAL_PRIVACIES),
   premium: z.boolean(),
   media: z.array(mediaItemResponse),
+  music: z.array(songResponse),
   portraitId: z.string().nullable(),
   coverId: z.string().nullable(),
   createdAt: z.string(),

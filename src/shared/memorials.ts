@@ -1,4 +1,5 @@
 import type { MediaItem } from './media';
+import type { Song } from './music';
 
 /**
  * Memorials (PRODUCT.md "Memorials"): the words and limits both sides use. No zod here, so a page
@@ -95,6 +96,8 @@ export interface Memorial {
   premium: boolean;
   /** The gallery in its order; the portrait and cover are photos from it. */
   media: MediaItem[];
+  /** The music in the family's order (music/): to visitors only while the memorial has Premium. */
+  music: Song[];
   portraitId: string | null;
   coverId: string | null;
   createdAt: string;

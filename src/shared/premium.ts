@@ -6,6 +6,7 @@
  * again (docs/decisions/0025). No zod here, so any page may import it.
  */
 import type { MediaItem } from './media';
+import type { Song } from './music';
 import { type Memorial, type MemorialTheme, THEME_NAMES } from './memorials';
 
 /** The themes of the free plan; the others (Skov, Hav, Rosa) are Premium's. */
@@ -34,6 +35,7 @@ export const PREMIUM_MESSAGES = {
     `Temaet ${THEME_NAMES[theme]} hører til Premium. Vælg ${THEME_NAMES.lys} eller ${THEME_NAMES.skumring}, eller køb Premium til mindesiden.`,
   photoLimit: `Den gratis mindeside har plads til ${FREE_PHOTO_LIMIT} billeder. Med Premium er der plads til alle.`,
   video: 'Film og videoer fra YouTube hører til Premium. Den gratis mindeside viser billeder; med Premium kan I også vise film.',
+  music: 'Musik på mindesiden hører til Premium. Med Premium kan I lægge sange og salmer på siden, så besøgende kan lytte til dem.',
   /** Beside an item or a theme a family has, which visitors do not see while the memorial has no Premium. */
   hidden: 'Skjult – kræver Premium',
 } as const;
@@ -53,8 +55,16 @@ export function flagHiddenMedia(media: MediaItem[], premium: boolean): MediaItem
 }
 
 /**
+ * The music as a memorial's administrators see it: all of it is Premium's, so without Premium
+ * every song is flagged (kept, and heard again when Premium is paid).
+ */
+export function flagHiddenSongs(songs: Song[], premium: boolean): Song[] {
+  return premium ? songs : songs.map((song) => ({ ...song, hiddenWithoutPremium: true }));
+}
+
+/**
  * The memorial as visitors get it: without Premium, its flagged items left out (a portrait or
- * cover among them too) and a Premium theme given way to the free one. Nothing is removed from the
+ * cover among them too), no music, and a Premium theme given way to the free one. Nothing is removed from the
  * memorial itself: paid again, it is all back.
  */
 export function asVisitorsSeeIt(memorial: Memorial): Memorial {
@@ -65,6 +75,7 @@ export function asVisitorsSeeIt(memorial: Memorial): Memorial {
     ...memorial,
     theme: shownTheme(memorial.theme, false),
     media: media.filter((item) => shown.has(item.id)),
+    music: [],
     portraitId: memorial.portraitId && shown.has(memorial.portraitId) ? memorial.portraitId : null,
     coverId: memorial.coverId && shown.has(memorial.coverId) ? memorial.coverId : null,
   };

@@ -47,7 +47,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clientDir?: string; storage?: Storage; uploadLimits?: UploadLimits; onRoute?: AppInput['onRoute']; connectionLog?: ConnectionLog } = {},
+  options: { clientDir?: string; storage?: Storage; uploadLimits?: Partial<UploadLimits>; onRoute?: AppInput['onRoute']; connectionLog?: ConnectionLog } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ log: options.connectionLog });
   const mail = await startSmtpCapture();

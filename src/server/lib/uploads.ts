@@ -1,6 +1,6 @@
 /**
  * Streamed multipart uploads (@fastify/multipart), set up once for every call that takes one:
- * the gallery's files (media/routes.ts) and a shared memory's photo (posts/routes.ts).
+ * the gallery's files (media/routes.ts), a shared memory's photo (posts/routes.ts) and a song (music/routes.ts).
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import { badRequest } from './errors';
 /** The most bytes an upload of each kind may have. */
 export type UploadLimits = Record<UploadKind, number>;
 
-export const UPLOAD_LIMITS: UploadLimits = { photo: MEDIA_LIMITS.photo.maxBytes, video: MEDIA_LIMITS.video.maxBytes };
+export const UPLOAD_LIMITS: UploadLimits = { photo: MEDIA_LIMITS.photo.maxBytes, video: MEDIA_LIMITS.video.maxBytes, audio: MEDIA_LIMITS.audio.maxBytes };
 
 /**
  * The parser's limit for a call that takes `kinds`: one byte over the largest, so that a file over

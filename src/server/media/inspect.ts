@@ -3,7 +3,7 @@ import { badRequest } from '../lib/errors';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, type UploadKind } from '../../shared/media-limits';
 
 /**
- * Decides what an upload really is from its first bytes. The name and content type come from the
+ * Decides what an upload really is from its first bytes (photos, videos, and the music's sound). The name and content type come from the
  * person's device and can say anything; the bytes decide (PRODUCT.md: "checked by content, not by
  * file name").
  */
@@ -34,15 +34,25 @@ const HEIF = media('photo', 'image/heif', 'heif');
 const MP4 = media('video', 'video/mp4', 'mp4');
 const MOV = media('video', 'video/quicktime', 'mov');
 const WEBM = media('video', 'video/webm', 'webm');
+const MP3 = media('audio', 'audio/mpeg', 'mp3');
+const M4A = media('audio', 'audio/mp4', 'm4a');
+const OGG = media('audio', 'audio/ogg', 'ogg');
+const FLAC = media('audio', 'audio/flac', 'flac');
+const WAV = media('audio', 'audio/wav', 'wav');
 
 export function inspectUpload(
   head: Buffer,
   declared: DeclaredUpload,
   options: { accept?: readonly UploadKind[] } = {},
 ): DetectedMedia {
-  const detected = detect(head);
+  const onlyAudio = only(options.accept, 'audio');
+  let detected = detect(head);
+  // An MP4 whose major brand is a generic one (mp42, isom) may hold only sound: where only sound
+  // is taken, it is taken as M4A here, and the music's own check (music/audio.ts) reads its
+  // tracks and refuses it if it holds a picture.
+  if (onlyAudio && detected === MP4) detected = M4A;
   // Where only photos are taken (a shared memory's photo), a word about videos would only confuse.
-  if (!detected) throw badRequest(onlyPhotos(options.accept) ? MEDIA_MESSAGES.onlyPhoto : MEDIA_MESSAGES.unsupported);
+  if (!detected) throw badRequest(only(options.accept, 'photo') ? MEDIA_MESSAGES.onlyPhoto : onlyAudio ? MEDIA_MESSAGES.onlyAudio : MEDIA_MESSAGES.unsupported);
   // Within a kind the content simply wins: phones and messengers rename files all the time
   // (a PNG called .jpg, a JPEG called .heic), and we re-encode photos anyway. Across kinds a
   // mismatch means the wrong file was picked or it is disguised, and the person should know.
@@ -50,12 +60,15 @@ export function inspectUpload(
   if (claimed === 'photo' && detected.kind === 'video') throw badRequest(MEDIA_MESSAGES.declaredPhotoIsVideo);
   if (claimed === 'video' && detected.kind === 'photo') throw badRequest(MEDIA_MESSAGES.declaredVideoIsPhoto);
   if (options.accept && !options.accept.includes(detected.kind)) {
+    if (onlyAudio) throw badRequest(detected.kind === 'video' ? MEDIA_MESSAGES.audioIsVideo : MEDIA_MESSAGES.onlyAudio);
+    // Sound offered where pictures are taken: the gallery's own list of what it takes.
+    if (detected.kind === 'audio') throw badRequest(only(options.accept, 'photo') ? MEDIA_MESSAGES.onlyPhoto : MEDIA_MESSAGES.unsupported);
     throw badRequest(detected.kind === 'video' ? MEDIA_MESSAGES.onlyPhoto : MEDIA_MESSAGES.onlyVideo);
   }
   return detected;
 }
 
-const onlyPhotos = (accept: readonly UploadKind[] | undefined) => accept !== undefined && accept.length > 0 && accept.every((kind) => kind === 'photo');
+const only = (accept: readonly UploadKind[] | undefined, kind: UploadKind) => accept !== undefined && accept.length > 0 && accept.every((each) => each === kind);
 
 /** Refuses an upload over its kind's limit; call it with the bytes received so far, too. */
 export function checkUploadSize(kind: UploadKind, bytes: number, maxBytes: number = MEDIA_LIMITS[kind].maxBytes): void {
@@ -69,13 +82,33 @@ function detect(head: Buffer): DetectedMedia | undefined {
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') return WEBP;
   if (ascii(head, 4, 4) === 'ftyp') return fromFtyp(head);
   if (startsWith(head, 0, [0x1a, 0x45, 0xdf, 0xa3])) return ebmlDocType(head) === 'webm' ? WEBM : undefined;
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WAVE') return WAV;
+  if (ascii(head, 0, 4) === 'fLaC') return FLAC;
+  if (ascii(head, 0, 4) === 'OggS') return OGG;
+  if (ascii(head, 0, 3) === 'ID3' || isMp3Frame(head)) return MP3;
   return undefined;
+}
+
+/**
+ * An MPEG audio frame header without an ID3 tag before it: eleven sync bits, then a version and a
+ * layer that exist (layer III: MP3), a bitrate that is not "bad" and a sample rate that is not
+ * reserved. JPEG's FF D8 and ADTS AAC's FF F1 fail the layer test.
+ */
+function isMp3Frame(head: Buffer): boolean {
+  if (head.length < 4 || head[0] !== 0xff || (head[1]! & 0xe0) !== 0xe0) return false;
+  const version = (head[1]! >> 3) & 0b11;
+  const layer = (head[1]! >> 1) & 0b11;
+  const bitrate = head[2]! >> 4;
+  const sampleRate = (head[2]! >> 2) & 0b11;
+  return version !== 0b01 && layer === 0b01 && bitrate !== 0b1111 && sampleRate !== 0b11;
 }
 
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
 const HEIF_BRANDS = new Set(['mif1', 'msf1']);
 const isMp4Brand = (brand: string) => brand.startsWith('iso') || ['mp41', 'mp42', 'avc1', 'M4V '].includes(brand);
+/** iTunes' AAC and Apple Lossless files ("M4A "), and audiobooks ("M4B "): sound only by their brand. */
+const AUDIO_MP4_BRANDS = new Set(['M4A ', 'M4B ']);
 
 /**
  * ISO base media files (AVIF, HEIC, MP4, MOV) all start with an `ftyp` box: size, "ftyp", a
@@ -87,6 +120,7 @@ function fromFtyp(head: Buffer): DetectedMedia | undefined {
   if (boxSize < 16 || head.length < 16) return undefined;
   const major = ascii(head, 8, 4);
   if (major === 'qt  ') return MOV;
+  if (AUDIO_MP4_BRANDS.has(major)) return M4A;
   if (isMp4Brand(major)) return MP4;
   if (AVIF_BRANDS.has(major)) return AVIF;
   if (HEIC_BRANDS.has(major)) return HEIC;
@@ -137,15 +171,18 @@ function declaredKind({ filename, contentType }: DeclaredUpload): UploadKind | u
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type.startsWith('image/')) return 'photo';
   if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('audio/')) return 'audio';
   // Devices often send application/octet-stream (HEIC, for one); then the name is all we have.
   const extension = path.extname(filename).slice(1).toLowerCase();
   if (PHOTO_EXTENSIONS.has(extension)) return 'photo';
   if (VIDEO_EXTENSIONS.has(extension)) return 'video';
+  if (AUDIO_EXTENSIONS.has(extension)) return 'audio';
   return undefined;
 }
 
 const PHOTO_EXTENSIONS = new Set(['jpg', 'jpeg', 'jfif', 'png', 'gif', 'webp', 'avif', 'heic', 'heif']);
 const VIDEO_EXTENSIONS = new Set(['mp4', 'm4v', 'mov', 'qt', 'webm']);
+const AUDIO_EXTENSIONS = new Set(['mp3', 'm4a', 'aac', 'ogg', 'oga', 'opus', 'flac', 'wav']);
 
 const startsWith = (buffer: Buffer, at: number, bytes: number[]) =>
   buffer.length >= at + bytes.length && bytes.every((byte, i) => buffer[at + i] === byte);

@@ -1,5 +1,5 @@
 /**
- * GET /media/*: the stored photos and videos. Ranges for video; cached for good where anyone may
+ * GET /media/*: the stored photos, videos and songs. Ranges for video and sound; cached for good where anyone may
  * see them (a stored name never changes). A private or deleted memorial's files go only to those
  * who may see the memorial itself, never through a shared cache; anyone else gets the same 404 as
  * for a file that does not exist, so an address reveals nothing.
@@ -11,11 +11,13 @@ import { HttpError, notFound } from '../lib/errors';
 import { type ByteRange, RangeNotSatisfiableError } from '../lib/storage';
 import { findMemorial, visibleOrNotFound } from '../memorials/service';
 
-// A gallery item's files, and a shared memory's photo (memorials/<id>/posts/<photo>/, posts/photo.ts).
-const MEDIA_KEY = /^memorials\/([0-9a-f-]{36})\/(?:posts\/)?[0-9a-f-]{36}\/[a-z0-9-]+\.[a-z0-9]+$/;
+// A gallery item's files, a shared memory's photo (memorials/<id>/posts/<photo>/, posts/photo.ts)
+// and a song (memorials/<id>/music/<song>/audio.<ext>, music/service.ts), and a family tree's
+// photo of a person (memorials/<id>/tree/<photo>/, family-tree/people.ts).
+const MEDIA_KEY = /^memorials\/([0-9a-f-]{36})\/(?:posts\/|music\/|tree\/)?[0-9a-f-]{36}\/[a-z0-9-]+\.[a-z0-9]+$/;
 
 /** What the upload check (inspect.ts) stores. Anything else in the storage is not ours to send: never a page. */
-const SERVABLE = /^(?:image\/(?:jpeg|png|gif|webp|avif|heic|heif)|video\/(?:mp4|quicktime|webm))$/;
+const SERVABLE = /^(?:image\/(?:jpeg|png|gif|webp|avif|heic|heif)|video\/(?:mp4|quicktime|webm)|audio\/(?:mpeg|mp4|ogg|flac|wav))$/;
 
 const PUBLIC = 'public, max-age=31536000, immutable';
 /**

@@ -142,12 +142,13 @@ export async function editMedia(deps: Deps, memorialKey: string, mediaId: string
   return presentMedia(updated);
 }
 
-export interface ReceivedUpload {
+export interface ReceivedUpload<K extends UploadKind = UploadKind> {
   /** The upload on local disk, in a temporary folder removed when the work is done. */
   file: string;
   /** Whole: never more than the kind's limit. */
   bytes: number;
-  detected: DetectedMedia;
+  /** One of the kinds accepted. */
+  detected: DetectedMedia & { kind: K };
 }
 
 /**
@@ -155,16 +156,17 @@ export interface ReceivedUpload {
  * when given) and refuses it over its kind's size, then hands it to `handle`. The temporary folder is
  * removed afterwards, whatever happens.
  */
-export async function receiveUpload<T>(
+export async function receiveUpload<T, K extends UploadKind = UploadKind>(
   file: IncomingFile,
-  handle: (received: ReceivedUpload) => Promise<T>,
-  options: { accept?: readonly UploadKind[]; limits: UploadLimits },
+  handle: (received: ReceivedUpload<K>) => Promise<T>,
+  options: { accept?: readonly K[]; limits: Partial<UploadLimits> },
 ): Promise<T> {
   const work = await makeUploadFolder();
   try {
     const received = await receive(file, work);
     if (received.bytes === 0) throw badRequest('Filen er tom. Vælg en anden fil.');
-    const detected = inspectUpload(await head(received.file), { filename: file.filename, contentType: file.mimetype }, options);
+    // inspectUpload refuses any kind not accepted.
+    const detected = inspectUpload(await head(received.file), { filename: file.filename, contentType: file.mimetype }, options) as DetectedMedia & { kind: K };
     checkUploadSize(detected.kind, received.bytes, options.limits[detected.kind]);
     return await handle({ ...received, detected });
   } finally {
@@ -226,7 +228,8 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
           .returning();
       });
       return inserted!;
-    }, { limits: deps.uploadLimits });
+      // Sound belongs to the music (music/), never to the gallery.
+    }, { accept: ['photo', 'video'], limits: deps.uploadLimits });
     deps.memorialChanged(memorial.id);
     return presentMedia(row);
   } catch (error) {

@@ -15,7 +15,9 @@ import { HttpError, badRequest, conflict, forbidden, isUniqueViolation, notFound
 import { listMedia } from '../media/present';
 import { checkThemeChoice } from '../money/premium-gates';
 import { isPremium } from '../money/premium';
-import { asVisitorsSeeIt, flagHiddenMedia } from '../../shared/premium';
+import { asVisitorsSeeIt, flagHiddenMedia, flagHiddenSongs } from '../../shared/premium';
+import type { Song } from '../../shared/music';
+import { listSongs } from '../music/present';
 import { sanitizeLifeStory } from './life-story';
 import { baseSlug, isUsableSlug, privateSlug, slugCandidate } from './slug';
 import type { FoundMemorial, MemorialRow } from './types';
@@ -49,7 +51,7 @@ function columnsFor(fields: Partial<MemorialFields>) {
  * The memorial as `role` may see it: its administrators get everything, with what visitors do not
  * see without Premium flagged; anyone else gets it as visitors do (shared/premium.ts).
  */
-export function presentMemorial(row: MemorialRow, role: MemberRole | null, media: MediaItem[], premium: boolean): Memorial {
+export function presentMemorial(row: MemorialRow, role: MemberRole | null, media: MediaItem[], premium: boolean, music: Song[]): Memorial {
   const editor = role !== null && EDITORS.includes(role);
   const memorial: Memorial = {
     id: row.id,
@@ -68,6 +70,7 @@ export function presentMemorial(row: MemorialRow, role: MemberRole | null, media
     privacy: row.privacy,
     premium,
     media: flagHiddenMedia(media, premium),
+    music: flagHiddenSongs(music, premium),
     portraitId: row.portraitMediaId,
     coverId: row.coverMediaId,
     createdAt: row.createdAt.toISOString(),
@@ -104,7 +107,7 @@ export async function createMemorial(deps: Deps, userId: string, fields: Memoria
           .values({ ...columnsFor(fields), name: fields.name, slug, createdBy: userId, createdAt: now, updatedAt: now })
           .returning();
         await tx.insert(memorialMembers).values({ memorialId: row!.id, userId, role: 'owner', createdAt: now });
-        return presentMemorial(row!, 'owner', [], false);
+        return presentMemorial(row!, 'owner', [], false, []);
       });
       deps.memorialChanged(created.id);
       return created;
@@ -206,10 +209,10 @@ export function visibleOrNotFound(found: FoundMemorial | null): FoundMemorial {
   return found;
 }
 
-/** The memorial with its gallery, for a reader who may see it (visibleMemorial). */
+/** The memorial with its gallery and music, for a reader who may see it (visibleMemorial). */
 export async function readMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<Memorial> {
   const { row, role } = await visibleMemorial(deps, idOrSlug, userId);
-  return presentMemorial(row, role, await listMedia(deps.db, row.id), await isPremium(deps.db, row.id, deps.now()));
+  return presentMemorial(row, role, await listMedia(deps.db, row.id), await isPremium(deps.db, row.id, deps.now()), await listSongs(deps.db, row.id));
 }
 
 /** Loads a memorial for a change and checks the user may make it; outsiders learn nothing. */
@@ -270,7 +273,7 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
         })
         .where(eq(memorials.id, row.id))
         .returning();
-      return presentMemorial(next!, role, await listMedia(tx, row.id), await isPremium(tx, row.id, deps.now()));
+      return presentMemorial(next!, role, await listMedia(tx, row.id), await isPremium(tx, row.id, deps.now()), await listSongs(tx, row.id));
     });
     deps.memorialChanged(updated.id);
     return updated;
@@ -293,12 +296,12 @@ export async function restoreMemorial(deps: Deps, idOrSlug: string, userId: stri
   const restored = await deps.db.transaction(async (tx) => {
     const { row, role } = await forChange(tx, idOrSlug, userId, ['owner']);
     const premium = await isPremium(tx, row.id, deps.now());
-    if (!row.deletedAt) return presentMemorial(row, role, await listMedia(tx, row.id), premium);
+    if (!row.deletedAt) return presentMemorial(row, role, await listMedia(tx, row.id), premium, await listSongs(tx, row.id));
     if (deps.now().getTime() - row.deletedAt.getTime() > RESTORE_DAYS * DAY_MS) {
       throw new HttpError(410, `Mindesiden blev slettet for mere end ${RESTORE_DAYS} dage siden og kan ikke længere gendannes.`);
     }
     const [back] = await tx.update(memorials).set({ deletedAt: null, updatedAt: nextVersion(deps.now()) }).where(eq(memorials.id, row.id)).returning();
-    return presentMemorial(back!, role, await listMedia(tx, row.id), premium);
+    return presentMemorial(back!, role, await listMedia(tx, row.id), premium, await listSongs(tx, row.id));
   });
   deps.memorialChanged(restored.id);
   return restored;

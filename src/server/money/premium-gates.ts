@@ -1,7 +1,7 @@
 /**
  * Premium's gates where something is stored (decision 0025): a memorial without Premium now may not
- * choose a Premium theme, add a film (uploaded or from YouTube) or hold more photos than the free
- * plan's. Refused with 403 and the Danish sentence of shared/premium.ts, before anything is kept.
+ * choose a Premium theme, add a film (uploaded or from YouTube) or a song, or hold more photos than
+ * the free plan's. Refused with 403 and the Danish sentence of shared/premium.ts, before anything is kept.
  * What a lapsed memorial already has stays; only visitors stop seeing it (asVisitorsSeeIt).
  */
 import { and, count, eq } from 'drizzle-orm';
@@ -34,4 +34,13 @@ export async function checkGalleryRoom(db: Db | Tx, memorialId: string, kind: Me
     .from(memorialMedia)
     .where(and(eq(memorialMedia.memorialId, memorialId), eq(memorialMedia.kind, 'photo')));
   if ((row?.photos ?? 0) >= FREE_PHOTO_LIMIT) throw forbidden(PREMIUM_MESSAGES.photoLimit);
+}
+
+/**
+ * A song being added (music/): the memorial's music is Premium's, all of it. Asked before a file
+ * is received, and again in the transaction that adds the song. Songs a lapsed memorial already
+ * has stay; the family may still rename, reorder and remove them.
+ */
+export async function checkMusicAllowed(db: Db | Tx, memorialId: string, now: Date): Promise<void> {
+  if (!(await isPremium(db, memorialId, now))) throw forbidden(PREMIUM_MESSAGES.music);
 }
