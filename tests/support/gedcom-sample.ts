@@ -74,7 +74,8 @@ export function sampleFamilyGedcom(people = 240): string {
     return kid;
   };
 
-  let generation = [person('M', pick(SURNAMES), 1800)];
+  // One founding father for a test's family; more, side by side, for a benchmark's thousands.
+  let generation = Array.from({ length: Math.max(1, Math.ceil(people / 1500)) }, (_, i) => person('M', pick(SURNAMES), 1800 + i));
   let wedding = 0;
   while (persons.length < people) {
     const nextGeneration: SamplePerson[] = [];
