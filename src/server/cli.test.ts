@@ -162,6 +162,7 @@ describe('npm run cli', { timeout: 240_000 }, () => {
       'Filer slettet: 2',
       'QR-koder taget af en slettet mindeside: 0',
       'Afviste indlæg: 1',
+      'Personer fjernet fra stamtræer: 0',
       'Begrænsninger (IP-adresser): 1',
       'Beskeder til os: 1',
       'Samtykker: 1',

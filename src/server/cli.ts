@@ -52,6 +52,7 @@ const PURGE_LINES: [keyof PurgeReport, string][] = [
   ['files', 'Filer slettet'],
   ['codesReleased', 'QR-koder taget af en slettet mindeside'],
   ['rejectedPosts', 'Afviste indlæg'],
+  ['removedTreePeople', 'Personer fjernet fra stamtræer'],
   ['limitRows', 'Begrænsninger (IP-adresser)'],
   ['contactMessages', 'Beskeder til os'],
   ['consentRecords', 'Samtykker'],

@@ -88,6 +88,10 @@ const sections: LegalSection[] = [
           Hilsner, lys og minder: så længe de står på mindesiden, eller familien har skjult dem, så de kan vises igen. Afviser
           familien et indlæg, slettes et billede med det samme og resten inden for et døgn.
         </li>
+        <li>
+          Stamtræer: så længe de står på mindesiden. En person, som familien fjerner fra stamtræet, kan sættes ind igen i{' '}
+          {RESTORE_DAYS} dage; derefter sletter vi personen for altid inden for et døgn, med billede.
+        </li>
         <li>IP-adresser til begrænsning af misbrug: kun så længe begrænsningen gælder, typisk under en time.</li>
         <li>Beskeder til os: 2 år efter din seneste henvendelse, så vi kan se sammenhængen, hvis du skriver igen. Derefter sletter vi dem alle.</li>
         <li>

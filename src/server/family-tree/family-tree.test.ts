@@ -17,6 +17,7 @@ import { FAMILY_TREE_MESSAGES } from '../../shared/family-tree';
 import type { CloseFamily, FamilyTree, PersonFields } from '../../shared/family-tree-api';
 import { familyPeople, premiumPeriods } from '../db/schema';
 import { createStorage } from '../lib/storage';
+import { purgeRemovedTreePeople } from './purge';
 
 let t: TestApp;
 let images: ImageDir;
@@ -198,6 +199,23 @@ describe('the undo of every change', () => {
     const rootRemoval = await t.request({ method: 'DELETE', url: `${tree(cast.memorial.id)}/people/${root}`, headers: { cookie: cast.owner.cookie } });
     expect(rootRemoval.statusCode).toBe(400);
     expect(rootRemoval.json()).toEqual({ message: FAMILY_TREE_MESSAGES.rootCannotBeRemoved });
+  });
+
+  it('deletes a removed person for ever, photo and all, once the days to restore them are over', async () => {
+    const cast = await premiumCast();
+    const root = (await close(cast, undefined, cast.owner.cookie)).rootId;
+    const child = await add(cast, { givenNames: 'Mette' }, { kind: 'child', of: root });
+    const kept = await add(cast, { givenNames: 'Lise' }, { kind: 'child', of: root });
+    const form = multipartForm({}, { field: 'file', filename: 'mette.jpg', contentType: 'image/jpeg', content: await readFile(await writeImage(images.dir, 'mette.jpg', 'jpeg', { width: 200, height: 200 })) });
+    expect((await t.request({ method: 'POST', url: `${tree(cast.memorial.id)}/people/${child}/photo`, headers: { ...form.headers, cookie: cast.owner.cookie }, payload: form.payload })).statusCode).toBe(200);
+    const photoUrl = (await whole(cast, cast.owner.cookie)).people.find((p) => p.id === child)!.photo!.variants[0]!.url;
+    await t.request({ method: 'DELETE', url: `${tree(cast.memorial.id)}/people/${child}`, headers: { cookie: cast.owner.cookie } });
+    const deps = { db: t.database.db, storage: createStorage({ kind: 'disk', root: mediaDir }) };
+    expect(await purgeRemovedTreePeople(deps, new Date(t.clock.now().getTime() + 29 * 24 * 3600_000))).toBe(0);
+    expect(await purgeRemovedTreePeople(deps, new Date(t.clock.now().getTime() + 31 * 24 * 3600_000))).toBeGreaterThanOrEqual(1);
+    expect((await t.request({ method: 'POST', url: `${tree(cast.memorial.id)}/people/${child}/restore`, headers: { cookie: cast.owner.cookie } })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: photoUrl })).statusCode).toBe(404);
+    expect((await close(cast, root, cast.owner.cookie)).children.map((c) => c.id)).toEqual([kept]);
   });
 
   it('takes a child or a partner out of a family and puts them back', async () => {

@@ -64,7 +64,7 @@ const children = (node: TreeNode, tag: string) => node.children.filter((candidat
 /** Stored text: no NUL or broken characters (the database refuses them), within `max` characters. */
 function text(value: string | null | undefined, max: number): string {
   if (!value) return '';
-  let cleaned = value.replace(/\u0000/g, '').trim();
+  let cleaned = value.replaceAll('\u0000', '').trim();
   if (!isCleanText(cleaned)) cleaned = cleaned.replace(/[\ud800-\udfff]/g, '');
   return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
 }

@@ -13,6 +13,7 @@ import { consentRecords, contactMessages, memorialPosts, memorials, qrCodes, rat
 import type { Deps } from '../deps';
 import type { DailyRun } from '../lib/daily';
 import type { JobHandler } from '../lib/jobs';
+import { purgeRemovedTreePeople } from '../family-tree/purge';
 import { folderOfPhoto } from '../posts/photo';
 import { tryMoveCode } from '../qr/lifecycle';
 
@@ -179,6 +180,7 @@ export async function purgeExpiredSessions(deps: Pick<PurgeDeps, 'db'>, at: Date
 
 export interface PurgeReport extends PurgedMemorials {
   rejectedPosts: number;
+  removedTreePeople: number;
   limitRows: number;
   contactMessages: number;
   consentRecords: number;
@@ -190,6 +192,7 @@ export async function runAllPurges(deps: PurgeDeps, at: Date): Promise<PurgeRepo
   return {
     ...(await purgeDeletedMemorials(deps, at)),
     rejectedPosts: await purgeRejectedPosts(deps, at),
+    removedTreePeople: await purgeRemovedTreePeople(deps, at),
     limitRows: await purgeLimitRows(deps, at),
     contactMessages: await purgeContactMessages(deps, at),
     consentRecords: await purgeConsentRecords(deps, at),
@@ -199,6 +202,7 @@ export async function runAllPurges(deps: PurgeDeps, at: Date): Promise<PurgeRepo
 
 export const PURGE_MEMORIALS = 'privacy.purge-memorials';
 export const PURGE_REJECTED_POSTS = 'privacy.purge-rejected-posts';
+export const PURGE_TREE_PEOPLE = 'privacy.purge-removed-tree-people';
 export const PURGE_CONTACT_MESSAGES = 'privacy.purge-contact-messages';
 export const PURGE_CONSENT_RECORDS = 'privacy.purge-consent-records';
 export const PURGE_EXPIRED_SESSIONS = 'privacy.purge-expired-sessions';
@@ -207,6 +211,7 @@ export const PURGE_EXPIRED_SESSIONS = 'privacy.purge-expired-sessions';
 export const PURGE_RUNS: DailyRun[] = [
   { name: 'purge-memorials', kind: PURGE_MEMORIALS, hour: 4 },
   { name: 'purge-rejected-posts', kind: PURGE_REJECTED_POSTS, hour: 4 },
+  { name: 'purge-removed-tree-people', kind: PURGE_TREE_PEOPLE, hour: 4 },
   { name: 'purge-contact-messages', kind: PURGE_CONTACT_MESSAGES, hour: 4 },
   { name: 'purge-consent-records', kind: PURGE_CONSENT_RECORDS, hour: 4 },
   { name: 'purge-expired-sessions', kind: PURGE_EXPIRED_SESSIONS, hour: 4 },
@@ -225,6 +230,7 @@ export function purgeJobs(deps: () => PurgeDeps & Pick<Deps, 'now' | 'log'>): Re
   return {
     [PURGE_MEMORIALS]: job('deleted memorials', purgeDeletedMemorials),
     [PURGE_REJECTED_POSTS]: job('rejected posts', purgeRejectedPosts),
+    [PURGE_TREE_PEOPLE]: job('removed family tree people', purgeRemovedTreePeople),
     [PURGE_CONTACT_MESSAGES]: job('contact messages', purgeContactMessages),
     [PURGE_CONSENT_RECORDS]: job('consent records', purgeConsentRecords),
     [PURGE_EXPIRED_SESSIONS]: job('expired sessions', purgeExpiredSessions),
