@@ -35,6 +35,8 @@ const CLIENT_CROSSINGS = {
     'notifications/use-unread-count.ts',
     // /memorial/qr/{x} where x is no code is the site's ordinary 404.
     'not-found/NotFoundPage.tsx',
+    // The memorial page shows the family from the family tree's room.
+    'family-tree/FamilySection.tsx',
   ],
   // The profile's tabs are the person's own things, each drawn by its room: memorials' years,
   // the notifications, and the chooser that links a QR code to a memorial.

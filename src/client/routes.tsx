@@ -48,6 +48,7 @@ const TemplateCreatePage = lazy(() => import('./memorials/create/TemplateCreateP
 const EditMemorialPage = lazy(() => import('./memorials/edit/EditMemorialPage'));
 const EditImagePage = lazy(() => import('./memorials/edit-image/EditImagePage'));
 const MemorialAdminPage = lazy(() => import('./memorials/admin/MemorialAdminPage'));
+const FamilyTreePage = lazy(() => import('./family-tree/FamilyTreePage'));
 const TestMemorialPage = lazy(() => import('./memorials/demo/TestMemorialPage'));
 const GalleryDemoPage = lazy(() => import('./memorials/demo/GalleryDemoPage'));
 const ThemeTestPage = lazy(() => import('./memorials/demo/ThemeTestPage'));
@@ -108,6 +109,7 @@ export function AppRoutes() {
           <Route path="/create-memorial/template" element={<TemplateCreatePage />} />
           <Route path="/edit-memorial/:slug" element={<EditMemorialPage />} />
           <Route path="/edit-image/:id" element={<EditImagePage />} />
+          <Route path="/family-tree/:id" element={<FamilyTreePage />} />
           <Route path="/test-memorial" element={<TestMemorialPage />} />
           <Route path="/gallery-demo" element={<GalleryDemoPage />} />
           <Route path="/theme-test" element={<ThemeTestPage />} />

@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
+import { FamilySection } from '@/client/family-tree/FamilySection';
 import { usePageTitle } from '@/client/lib/page-title';
 import NotFoundPage from '@/client/not-found/NotFoundPage';
 import { type MemorialLayout, memorialTitle } from '@/shared/memorials';
@@ -43,7 +44,13 @@ function Memorial({ id, layout }: { id: string; layout?: MemorialLayout }) {
   }, [drawn]);
 
   if (memorial.data) {
-    const posts = <MemorialPosts memorial={memorial.data} />;
+    // The family before what visitors leave; it asks for the tree only where there is one to see.
+    const posts = (
+      <>
+        <FamilySection memorial={memorial.data} />
+        <MemorialPosts memorial={memorial.data} />
+      </>
+    );
     // The family sees its page as visitors do: what waits for Premium is on the edit page, marked.
     const shown = asVisitorsSeeIt(memorial.data);
     return (

@@ -1,0 +1,62 @@
+/**
+ * The family tree's calls (src/shared/family-tree-api.ts) as the pages use them: the close family
+ * of one person (the first view, the memorial page's section), the whole tree (the full-screen
+ * chart), and the writes. Every answer of a tree lives under one key per memorial, so a change
+ * asks all of them again at once.
+ */
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/client/lib/request';
+import type { CloseFamily, FamilyTree, PersonChanges, PersonFields, RelationKind } from '@/shared/family-tree-api';
+import type { Partnership } from '@/shared/family-tree';
+
+export const treePath = (memorial: string) => `/api/memorials/${encodeURIComponent(memorial)}/family-tree`;
+
+const treeKey = (memorial: string) => ['family-tree', memorial.toLowerCase()] as const;
+
+/** A missing tree (no Premium, for a visitor) or person will not appear by asking again. */
+const retry = (failures: number, error: Error) => !(error instanceof ApiError) && failures < 1;
+
+/** `person` null: the memorial's own person. `enabled` false: not asked (a visitor of a page without Premium). */
+export function useCloseFamily(memorial: string, person: string | null, enabled = true) {
+  return useQuery({
+    queryKey: [...treeKey(memorial), 'close', person ?? 'root'],
+    queryFn: ({ signal }) => apiRequest<CloseFamily>('GET', `${treePath(memorial)}/close`, { params: { person }, signal }),
+    enabled: enabled && memorial !== '',
+    // Going from one person to the next keeps the last one on screen until the next has come.
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry,
+  });
+}
+
+export function useWholeTree(memorial: string) {
+  return useQuery({
+    queryKey: [...treeKey(memorial), 'whole'],
+    queryFn: ({ signal }) => apiRequest<FamilyTree>('GET', treePath(memorial), { signal }),
+    staleTime: 30_000,
+    retry,
+  });
+}
+
+export const refreshTree = (queryClient: QueryClient, memorial: string) => queryClient.invalidateQueries({ queryKey: treeKey(memorial) });
+
+type Changed = { personId: string };
+
+/** Every write of the tree, by what it does. Each returns what its undo needs. */
+export function treeCalls(memorial: string) {
+  const base = treePath(memorial);
+  const person = (id: string) => `${base}/people/${encodeURIComponent(id)}`;
+  return {
+    addPerson: (fields: PersonFields, relation?: { kind: RelationKind; of: string; familyId?: string; partnership?: Partnership }) =>
+      apiRequest<Changed>('POST', `${base}/people`, { body: relation ? { person: fields, relation } : { person: fields } }),
+    changePerson: (id: string, changes: PersonChanges) => apiRequest<Changed>('PUT', person(id), { body: changes }),
+    removePerson: (id: string) => apiRequest<null>('DELETE', person(id)),
+    restorePerson: (id: string) => apiRequest<Changed>('POST', `${person(id)}/restore`),
+    removePhoto: (id: string) => apiRequest<null>('DELETE', `${person(id)}/photo`),
+    link: (body: { kind: RelationKind; of: string; personId: string; familyId?: string; partnership?: Partnership }) => apiRequest<Changed>('POST', `${base}/relations`, { body }),
+    unlink: (body: { kind: 'child' | 'partner'; familyId: string; personId: string }) => apiRequest<null>('DELETE', `${base}/relations`, { body }),
+    changeFamily: (familyId: string, partnership: Partnership) => apiRequest<null>('PUT', `${base}/families/${encodeURIComponent(familyId)}`, { body: { partnership } }),
+    photoPath: (id: string) => `${person(id)}/photo`,
+    gedcomPath: `${base}/gedcom`,
+  };
+}
