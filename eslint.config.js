@@ -37,7 +37,11 @@ const CLIENT_CROSSINGS = {
     'not-found/NotFoundPage.tsx',
     // The memorial page shows the family from the family tree's room.
     'family-tree/FamilySection.tsx',
+    // The memorial page's "Musik": the player the music's room makes.
+    'music/MusicSection.tsx',
   ],
+  // The music's page wears the memorial page's marks of what waits for Premium.
+  music: ['memorials/premium/PremiumNote.tsx'],
   // The profile's tabs are the person's own things, each drawn by its room: memorials' years,
   // the notifications, and the chooser that links a QR code to a memorial.
   profile: ['memorials/dates.ts', 'notifications/NotificationList.tsx', 'qr/LinkForm.tsx'],

@@ -48,6 +48,7 @@ const TemplateCreatePage = lazy(() => import('./memorials/create/TemplateCreateP
 const EditMemorialPage = lazy(() => import('./memorials/edit/EditMemorialPage'));
 const EditImagePage = lazy(() => import('./memorials/edit-image/EditImagePage'));
 const MemorialAdminPage = lazy(() => import('./memorials/admin/MemorialAdminPage'));
+const MusicPage = lazy(() => import('./music/MusicPage'));
 const FamilyTreePage = lazy(() => import('./family-tree/FamilyTreePage'));
 const TestMemorialPage = lazy(() => import('./memorials/demo/TestMemorialPage'));
 const GalleryDemoPage = lazy(() => import('./memorials/demo/GalleryDemoPage'));
@@ -101,6 +102,7 @@ export function AppRoutes() {
           <Route path="/memorial/qr/:code/dual" element={<DualMemorialPage />} />
           {/* By id or by slug: the in-app notifications link to /memorial/{slug}/admin. */}
           <Route path="/memorial/:id/admin" element={<MemorialAdminPage />} />
+          <Route path="/memorial/:id/music" element={<MusicPage />} />
           <Route path="/classic-memorial/:id" element={<MemorialPage layout="classic" />} />
           <Route path="/enhanced-memorial/:id" element={<MemorialPage layout="enhanced" />} />
           <Route path="/create-memorial" element={<CreateMemorialPage />} />

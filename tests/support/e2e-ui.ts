@@ -122,7 +122,8 @@ export async function animationsSettled(page: Page): Promise<void> {
 /** The cookie banner already answered (necessary only) when the page loads, so it covers nothing a test looks at. */
 export async function consentGiven(page: Page) {
   const stored = { timestamp: Date.now(), choices: { necessary: true, analytics: false, marketing: false, performance: false, social_media: false } };
-  await page.context().addInitScript(([key, value]) => localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
+  // The page's own document only: an embedded frame of another site (YouTube) may refuse its storage.
+  await page.context().addInitScript(([key, value]) => window === window.top && localStorage.setItem(key!, value!), [CONSENT_STORAGE_KEY, JSON.stringify(stored)]);
 }
 
 /** Opens a memorial page and lets the app take it over (the visitor reaches for it), with the reader's own posts asked for. */

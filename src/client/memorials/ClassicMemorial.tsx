@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
+import { MusicSection } from '@/client/music/MusicSection';
 import type { Memorial } from '@/shared/memorials';
 import { ageAt } from './dates';
 import { Gallery } from './Gallery';
@@ -63,6 +64,8 @@ export function ClassicMemorial({ memorial, notice, children }: { memorial: Memo
         ) : null}
 
         <Gallery items={memorial.media} memorialName={memorial.name} />
+
+        <MusicSection memorial={memorial} headingClassName="text-center text-3xl" centered />
 
         {memorial.timeline.length ? (
           <section aria-labelledby="livslinje">

@@ -8,6 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { Flame, Ornament } from '@/client/components/ui/ornament';
+import { MusicSection } from '@/client/music/MusicSection';
 import type { Memorial } from '@/shared/memorials';
 import { ageAt, danishDate } from './dates';
 import { Gallery } from './Gallery';
@@ -118,6 +119,8 @@ export function EnhancedMemorial({ memorial, children }: { memorial: Memorial; c
               <Timeline events={memorial.timeline} variant="years" />
             </section>
           ) : null}
+
+          <MusicSection memorial={memorial} headingClassName="text-3xl sm:text-4xl" />
         </div>
       </div>
 

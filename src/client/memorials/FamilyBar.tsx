@@ -1,11 +1,11 @@
 /**
- * The family's way from their own memorial page to its work: editing the page, and "Hilsner og
- * lys" (what visitors left, waiting for approval). Shown only to the memorial's owner and
+ * The family's way from their own memorial page to its work: editing the page, "Hilsner og
+ * lys" (what visitors left, waiting for approval), and its music. Shown only to the memorial's owner and
  * co-admins (`viewer.canEdit`; the server checks every call anyway), and never on a page the
  * server drew: that HTML is made once and shared by every visitor (docs/decisions/0009, 0012), so
  * nothing in it may belong to one reader. A member's page is drawn by the browser (src/server/app.ts).
  */
-import { MessageSquareHeart, PencilLine } from 'lucide-react';
+import { MessageSquareHeart, Music, PencilLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { useDrawnByServer } from '@/client/lib/drawn-by-server';
@@ -13,8 +13,9 @@ import type { Memorial } from '@/shared/memorials';
 import { isPremiumTheme } from '@/shared/premium';
 import { PremiumLink } from './premium/PremiumNote';
 
-/** Whether visitors miss something the family has (a film, a photo past the free plan's, a Premium theme). */
-const waitsForPremium = (memorial: Memorial) => !memorial.premium && (isPremiumTheme(memorial.theme) || memorial.media.some((item) => item.hiddenWithoutPremium));
+/** Whether visitors miss something the family has (a film, a photo past the free plan's, a song, a Premium theme). */
+const waitsForPremium = (memorial: Memorial) =>
+  !memorial.premium && (isPremiumTheme(memorial.theme) || memorial.media.some((item) => item.hiddenWithoutPremium) || memorial.music.length > 0);
 
 export function FamilyBar({ memorial }: { memorial: Memorial }) {
   const drawnByServer = useDrawnByServer();
@@ -42,6 +43,12 @@ export function FamilyBar({ memorial }: { memorial: Memorial }) {
             <Link to={`/memorial/${address}/admin`}>
               <MessageSquareHeart aria-hidden="true" />
               Hilsner og lys
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to={`/memorial/${address}/music`}>
+              <Music aria-hidden="true" />
+              Musik
             </Link>
           </Button>
         </div>
