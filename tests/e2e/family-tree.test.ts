@@ -122,6 +122,15 @@ describe('the family builds the tree', () => {
     await expectToast(page, 'Lars Jensen er fjernet igen', { description: 'Ændringen er fortrudt.' });
     await expect.poll(() => group(page, 'Børn').getByRole('link', { name: /Lars Jensen/ }).count()).toBe(1);
 
+    // A son taken out of the family by mistake comes back with the page's own "Fortryd", after the toast.
+    await group(page, 'Børn').getByRole('button', { name: 'Fjern som barn af Karen Jensen' }).click();
+    await expectToast(page, 'Lars Jensen er ikke længere barn af Karen Jensen');
+    await expect.poll(() => group(page, 'Børn').count()).toBe(0);
+    await page.getByRole('button', { name: 'Fortryd sidste ændring' }).click();
+    await expectToast(page, 'Lars Jensen er igen barn af Karen Jensen');
+    await visible(group(page, 'Børn').getByRole('link', { name: /Lars Jensen/ }));
+    expect(await page.getByRole('button', { name: 'Fortryd sidste ændring' }).count()).toBe(0);
+
     // What the server holds: Karen, two parents' lines up, her husband and one son.
     const close = await callApi<CloseFamily>(e2e.server, 'GET', `/api/memorials/${karen.slug}/family-tree/close`, { session: family!.session });
     expect(close.body.parents.map((p) => p.givenNames)).toEqual(['Marie']);
@@ -309,8 +318,11 @@ describe('a visitor walks the tree', () => {
     }
     expect(reached.at(-1)).toContain('Poul Jensen');
     await page.keyboard.press('Enter');
-    const sheet = await visible(page.getByRole('dialog', { name: 'Poul Jensen' }));
-    await sheet.getByRole('link', { name: /Gå til mindesiden/ }).focus();
+    await visible(page.getByRole('dialog', { name: 'Poul Jensen' }));
+    // The sheet starts on its first button (Radix passes over links), his memorial's link just before it.
+    await expect.poll(() => focused(page)).toBe('BUTTON: Vis nærmeste familie');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('A: Gå til mindesiden om Poul Jensen');
     await page.keyboard.press('Enter');
     await waitForPath(page, `/memorial/${poul.slug}`);
     await visible(page.getByRole('heading', { level: 1, name: 'Poul Jensen' }));

@@ -175,7 +175,7 @@ export function GedcomSection({ memorial, memorialName, onImported }: { memorial
               Annuller
             </Button>
             <Button disabled={busy !== null} onClick={() => void importFile()}>
-              {busy === 'importing' ? 'Importerer...' : `Importér ${count(preview.people, 'person', 'personer')}`}
+              {busy === 'importing' ? 'Importerer...' : 'Importér'}
             </Button>
           </div>
         </div>

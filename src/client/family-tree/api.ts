@@ -16,10 +16,13 @@ const treeKey = (memorial: string) => ['family-tree', memorial.toLowerCase()] as
 /** A missing tree (no Premium, for a visitor) or person will not appear by asking again. */
 const retry = (failures: number, error: Error) => !(error instanceof ApiError) && failures < 1;
 
+/** The close family's place in the cache: also where a page the server drew puts the family it carries. */
+export const closeFamilyKey = (memorial: string, person: string | null) => [...treeKey(memorial), 'close', person ?? 'root'] as const;
+
 /** `person` null: the memorial's own person. `enabled` false: not asked (a visitor of a page without Premium). */
 export function useCloseFamily(memorial: string, person: string | null, enabled = true) {
   return useQuery({
-    queryKey: [...treeKey(memorial), 'close', person ?? 'root'],
+    queryKey: closeFamilyKey(memorial, person),
     queryFn: ({ signal }) => apiRequest<CloseFamily>('GET', `${treePath(memorial)}/close`, { params: { person }, signal }),
     enabled: enabled && memorial !== '',
     // Going from one person to the next keeps the last one on screen until the next has come.
