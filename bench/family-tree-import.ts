@@ -22,7 +22,7 @@ const BUDGET_SECONDS = 10;
 
 async function send(baseUrl: string, session: string, memorialId: string, step: 'preview' | 'import', file: Buffer): Promise<{ ms: number; body: unknown }> {
   const form = new FormData();
-  form.append('file', new Blob([file], { type: 'application/octet-stream' }), 'familie.ged');
+  form.append('file', new Blob([new Uint8Array(file)], { type: 'application/octet-stream' }), 'familie.ged');
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/memorials/${memorialId}/family-tree/gedcom?step=${step}&root=${encodeURIComponent('@I1@')}`, {
     method: 'POST',
