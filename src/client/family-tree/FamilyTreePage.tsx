@@ -157,7 +157,13 @@ function TreeView({ memorial, close, switching }: { memorial: string; close: Clo
 
       {dialog ? <PersonDialog memorial={memorial} mode={dialog} onClose={() => setDialog(null)} /> : null}
       {chartOpen ? (
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            <div role="status" className="fixed inset-0 z-50 flex items-center justify-center bg-background/95 font-serif text-xl text-muted-foreground">
+              Henter stamtræet...
+            </div>
+          }
+        >
           <FullTree memorial={memorial} focusId={person.id} onClose={() => setChartOpen(false)} onShowClose={go} />
         </Suspense>
       ) : null}

@@ -102,8 +102,10 @@ export function RelativeGroups({ memorial, close, editable }: { memorial: string
         <Group id="boern" title="Børn">
           {close.children.map((child) => {
             const name = personName(child);
+            // With children by more than one partner, each child says whose they are.
+            const other = close.partners.length > 1 ? close.partners.find((partner) => partner.familyId === child.familyId) : undefined;
             return (
-              <RelativeCard key={`${child.familyId}-${child.id}`} person={child} rootId={rootId}>
+              <RelativeCard key={`${child.familyId}-${child.id}`} person={child} rootId={rootId} mark={other ? `Med ${other.givenNames || personName(other)}` : undefined}>
                 {editable ? (
                   <Button size="sm" variant="quiet" onClick={() => void unlink('child', child.familyId, child.id, name)}>
                     <Unlink aria-hidden="true" />
