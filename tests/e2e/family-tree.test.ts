@@ -9,6 +9,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { SESSION_COOKIE } from '../../src/shared/constants';
 import { FAMILY_TREE_MESSAGES } from '../../src/shared/family-tree';
 import type { CloseFamily } from '../../src/shared/family-tree-api';
 import type { Memorial } from '../../src/shared/memorials';
@@ -230,6 +231,15 @@ describe('the family builds the tree', () => {
     await visible(group(page, 'Forældre').getByRole('link', { name: /Hans Østergård/ }));
     const halfBrother = await visible(group(page, 'Søskende').getByRole('link', { name: /Søren Østergård/ }));
     expect(await halfBrother.innerText()).toContain('Halvbror');
+
+    // And out again, for another program: the download is the tree as a GEDCOM file.
+    const href = await page.getByRole('link', { name: 'Hent som GEDCOM-fil' }).getAttribute('href');
+    const download = await fetch(`${e2e.server.baseUrl}${href}`, { headers: { cookie: `${SESSION_COOKIE}=${family!.session}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain('.ged');
+    const exported = await download.text();
+    expect(exported).toMatch(/^(\uFEFF)?0 HEAD/);
+    expect(exported).toContain('Åse /Kjærgaard/');
   });
 });
 
@@ -264,6 +274,9 @@ describe('a visitor walks the tree', () => {
       // The chart, full screen: a tap on Poul opens his sheet, and his memorial from there.
       await page.getByRole('button', { name: 'Vis hele stamtræet' }).tap();
       const chart = await visible(page.getByRole('dialog', { name: 'Stamtræet omkring Karen Jensen' }));
+      // The chart alone catches the fingers (pinch, drag); the page keeps its own.
+      expect(await chart.locator('.touch-none').evaluate((node) => getComputedStyle(node).touchAction)).toBe('none');
+      expect(await page.evaluate(() => getComputedStyle(document.body).touchAction)).toBe('auto');
       const grandmother = await visible(chart.getByRole('button', { name: /Ane Sørensen/ }));
       expect((await grandmother.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       await animationsSettled(page);
