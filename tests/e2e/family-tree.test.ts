@@ -313,6 +313,17 @@ describe('a visitor walks the tree', () => {
     await expect.poll(() => layer.evaluate((node) => (node as HTMLElement).style.transform)).not.toBe(before);
     await page.keyboard.press('0');
     await expect.poll(() => layer.evaluate((node) => (node as HTMLElement).style.transform)).toBe(before);
+    // The mouse: the wheel zooms, a drag moves; "Tilbage til start" puts it back.
+    const box = (await chart.locator('.touch-none').boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + box.height - 40);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => layer.evaluate((node) => (node as HTMLElement).style.transform)).toMatch(/scale\((?!1\))/);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 140, box.y + box.height - 90, { steps: 5 });
+    await page.mouse.up();
+    await chart.getByRole('button', { name: 'Tilbage til start' }).click();
+    await expect.poll(() => layer.evaluate((node) => (node as HTMLElement).style.transform)).toBe(before);
+    await page.getByRole('button', { name: /Karen Jensen/ }).focus();
 
     // Escape closes it, focus goes back, and the page scrolls as before.
     await page.keyboard.press('Escape');
