@@ -16,18 +16,24 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString, renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router';
+import type { InlineFamilyTree } from '@/shared/family-tree-api';
 import type { Memorial } from '@/shared/memorials';
 import type { PublicPosts } from '@/shared/posts-api';
 import type { SiteConfig } from '@/shared/site';
 import { CookieBanner } from './consent/CookieBanner';
+import { closeFamilyKey } from './family-tree/api';
 import { createQueryClient } from './lib/query-client';
 import { provideSiteConfig } from './lib/site-config';
 import { postsKey } from './memorials/posts/use-posts';
 import { memorialKey } from './memorials/use-memorial';
 import { AppRoutes } from './routes';
 
-/** `posts`: the memorial's approved posts, as the page carries them (use-posts.ts reads them back). */
-export async function renderPage(pathname: string, config: SiteConfig, memorial?: Memorial, posts?: PublicPosts): Promise<string> {
+/**
+ * `posts`: the memorial's approved posts, as the page carries them (use-posts.ts reads them back).
+ * `familyTree`: a family tree page's close family, as the page carries it (family-tree/api.ts).
+ * `pathname` may end in a query (`?person=…`), which the page reads.
+ */
+export async function renderPage(pathname: string, config: SiteConfig, memorial?: Memorial, posts?: PublicPosts, familyTree?: InlineFamilyTree): Promise<string> {
   provideSiteConfig(config);
   const queryClient = createQueryClient();
   if (memorial) {
@@ -36,6 +42,7 @@ export async function renderPage(pathname: string, config: SiteConfig, memorial?
     for (const key of new Set([asked, memorial.id, memorial.slug])) queryClient.setQueryData(memorialKey(key), memorial);
     if (posts) queryClient.setQueryData(postsKey(memorial.id), { ...posts, waiting: [] });
   }
+  if (familyTree) queryClient.setQueryData(closeFamilyKey(familyTree.memorial, familyTree.person), familyTree.close);
   // Waits for every lazy part of the page, so the whole page is in the HTML.
   const html = await renderToStringAsync(
     <QueryClientProvider client={queryClient}>

@@ -42,6 +42,7 @@ import { createMemorialChanges } from './memorials/changes';
 import { memorialPageRoute } from './memorials/page-route';
 import { createRecentMemorials } from './memorials/recent';
 import { MEMORIAL_PAGE, demoPageHead } from './memorials/page-head';
+import { FAMILY_TREE_PAGE, familyTreePageRoute } from './family-tree/page-route';
 import { familyTreeRoutes } from './family-tree/routes';
 import { mediaRoutes } from './media/routes';
 import { musicRoutes } from './music/routes';
@@ -319,6 +320,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const memorialPages = clientHtml ? createMemorialPageCache(deps, clientHtml) : undefined;
   if (memorialPages) memorialChanges.listen(memorialPages.forget);
   const serveMemorialPage = clientHtml && memorialPages ? memorialPageRoute(deps, clientHtml, memorialPages) : undefined;
+  const serveFamilyTreePage = clientHtml ? familyTreePageRoute(deps, clientHtml) : undefined;
   if (clientHtml) {
     // Every page address is the React app's: it routes on the client and shows its own not-found
     // page. A route (not the not-found handler) so that the response is compressed like the rest.
@@ -328,6 +330,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       const pathname = request.url.split('?')[0]!;
       const memorialPage = MEMORIAL_PAGE.exec(pathname);
       if (memorialPage && serveMemorialPage) return serveMemorialPage(request, reply, pathname, memorialPage[1]!);
+      const familyTreePage = FAMILY_TREE_PAGE.exec(pathname);
+      if (familyTreePage && serveFamilyTreePage) return serveFamilyTreePage(request, reply, pathname, familyTreePage[1]!);
       reply.header('cache-control', 'no-cache');
       const demo = await demoPageHead(deps, pathname);
       if (demo) return reply.type('text/html; charset=utf-8').send(clientHtml.withHead(demo));

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { InlineFamilyTree } from '../shared/family-tree-api';
 import type { Memorial } from '../shared/memorials';
 import type { PublicPosts } from '../shared/posts-api';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../shared/site';
@@ -79,6 +80,8 @@ export interface ClientHtml {
    * without the server bundle.
    */
   renderMemorial: ((pathname: string, memorial: Memorial, posts?: PublicPosts) => Promise<string>) | null;
+  /** Renders a family tree page's body for a visitor, around the close family it carries; null without the server bundle. */
+  renderFamilyTree: ((location: string, tree: InlineFamilyTree) => Promise<string>) | null;
   /** CSP sources ('sha256-…') of the scripts written into the page, for script-src. */
   inlineScriptHashes: string[];
 }
@@ -102,7 +105,7 @@ function inlineHeadScripts(template: string, clientDir: string): { html: string;
   return { html, hashes };
 }
 
-type RenderPage = (pathname: string, config: SiteConfig, memorial?: Memorial, posts?: PublicPosts) => Promise<string>;
+type RenderPage = (pathname: string, config: SiteConfig, memorial?: Memorial, posts?: PublicPosts, familyTree?: InlineFamilyTree) => Promise<string>;
 
 /** What the server-side bundle (prerender.tsx) offers. */
 interface Prerender {
@@ -126,6 +129,7 @@ export async function loadClientHtml(clientDir: string, config: Config, log?: Fa
   const prerendered = new Map<string, string>();
   const bundle = path.join(path.dirname(clientDir), 'ssr', 'prerender.js');
   let renderMemorial: ClientHtml['renderMemorial'] = null;
+  let renderFamilyTree: ClientHtml['renderFamilyTree'] = null;
   if (existsSync(bundle)) {
     try {
       const { renderPage, renderCookieBanner } = (await import(pathToFileURL(bundle).href)) as Prerender;
@@ -134,6 +138,7 @@ export async function loadClientHtml(clientDir: string, config: Config, log?: Fa
       const body = await renderPage('/', site);
       shell = shell.replace('</body>', () => `${banner}\n  </body>`);
       renderMemorial = (pathname, memorial, posts) => renderPage(pathname, site, memorial, posts);
+      renderFamilyTree = (location, tree) => renderPage(location, site, undefined, undefined, tree);
       prerendered.set('/', shell.replace(ROOT_ELEMENT, `<div id="root">${body}</div>`));
     } catch (error) {
       log?.warn({ err: error }, 'the landing page could not be prerendered; serving the app shell');
@@ -154,5 +159,5 @@ export async function loadClientHtml(clientDir: string, config: Config, log?: Fa
       .join('');
     return page.replace(ROOT_ELEMENT, () => `${root}${dataScript}`);
   };
-  return { forPath: (pathname) => prerendered.get(pathname) ?? shell, withHead, renderMemorial, inlineScriptHashes: hashes };
+  return { forPath: (pathname) => prerendered.get(pathname) ?? shell, withHead, renderMemorial, renderFamilyTree, inlineScriptHashes: hashes };
 }

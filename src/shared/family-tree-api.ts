@@ -172,3 +172,16 @@ export const gedcomPreviewResponse = z.object({
 export type GedcomPreview = z.infer<typeof gedcomPreviewResponse>;
 
 export const gedcomImportResponse = z.object({ added: z.number(), families: z.number(), rootId: z.string() });
+
+/**
+ * A family tree page as the server drew it for a visitor (family-tree/page-route.ts): the close
+ * family the page shows first, written into the HTML so the page paints and comes alive without
+ * asking again. `memorial` is the key as the address has it; `person` the one in focus (null: the
+ * memorial's own person).
+ */
+export const FAMILY_TREE_DATA_ELEMENT_ID = 'family-tree-data';
+export interface InlineFamilyTree {
+  memorial: string;
+  person: string | null;
+  close: CloseFamily;
+}

@@ -295,6 +295,43 @@ describe('a visitor walks the tree', () => {
     }
   });
 
+  test('arrives drawn by the server, the family written in, and comes alive at the first tap', async () => {
+    const { karen, poul } = await theFamily();
+    const response = await fetch(`${e2e.server.baseUrl}/family-tree/${karen.slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`data-rendered="/family-tree/${karen.slug}"`);
+    expect(html).toContain('id="family-tree-data"');
+    const heading = /<h2 id="valgt-person"[^>]*>([\s\S]*?)<\/h2>/.exec(html)?.[1]?.replace(/<[^>]*>/g, '');
+    expect(heading).toBe('Karen Jensen');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    // Lars is living: his birth year is in neither the page nor the data it carries.
+    expect(html).not.toContain('1968');
+    // Without Premium there is no tree to draw, and the status says so.
+    expect((await fetch(`${e2e.server.baseUrl}/family-tree/${poul.slug}`)).status).toBe(404);
+
+    const browser = e2e.page.context().browser()!;
+    const touch = await watchContext(await browser.newContext({ baseURL: e2e.server.baseUrl, locale: 'da-DK', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true }));
+    try {
+      const { page } = touch;
+      await consentGiven(page);
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await page.goto(`/family-tree/${karen.slug}`);
+      await visible(page.getByRole('heading', { level: 2, name: 'Karen Jensen' }));
+      // Karen's family came with the page: nothing was asked for it.
+      expect(asked.filter((path) => path.endsWith('/family-tree/close'))).toEqual([]);
+      // The first tap starts the app and is answered (by the app, or by the server's next page
+      // when the link was followed before the app was alive): Lars in focus.
+      await (await visible(group(page, 'Børn').getByRole('link', { name: /^Lars/ }))).tap();
+      await visible(page.getByRole('heading', { level: 2, name: 'Lars', exact: true }));
+      expect(new URL(page.url()).searchParams.get('person')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(touch.takeUnexpectedProblems()).toEqual([]);
+    } finally {
+      await touch.close();
+    }
+  });
+
   test('by keyboard: Tab and Enter into the chart, arrows move it, Escape closes it, and a person’s sheet leads to their memorial', async () => {
     const { karen, poul } = await theFamily();
     const { page } = e2e;

@@ -6,7 +6,7 @@
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/client/lib/request';
-import type { CloseFamily, FamilyTree, PersonChanges, PersonFields, RelationKind } from '@/shared/family-tree-api';
+import { type CloseFamily, FAMILY_TREE_DATA_ELEMENT_ID, type FamilyTree, type InlineFamilyTree, type PersonChanges, type PersonFields, type RelationKind } from '@/shared/family-tree-api';
 import type { Partnership } from '@/shared/family-tree';
 
 export const treePath = (memorial: string) => `/api/memorials/${encodeURIComponent(memorial)}/family-tree`;
@@ -19,11 +19,32 @@ const retry = (failures: number, error: Error) => !(error instanceof ApiError) &
 /** The close family's place in the cache: also where a page the server drew puts the family it carries. */
 export const closeFamilyKey = (memorial: string, person: string | null) => [...treeKey(memorial), 'close', person ?? 'root'] as const;
 
+/**
+ * The close family the server wrote into a visitor's page (src/server/family-tree/page-route.ts),
+ * when it is the one asked for: the page comes alive without asking again. Read once; later
+ * visits in the app fetch. (Not on the server, which puts it in the cache itself: prerender.tsx.)
+ */
+let inline: InlineFamilyTree | null | undefined;
+function inlineCloseFamily(memorial: string, person: string | null): CloseFamily | undefined {
+  if (typeof document === 'undefined') return undefined;
+  if (inline === undefined) {
+    try {
+      inline = JSON.parse(document.getElementById(FAMILY_TREE_DATA_ELEMENT_ID)?.textContent ?? 'null') as InlineFamilyTree | null;
+    } catch {
+      inline = null;
+    }
+  }
+  return inline && inline.memorial.toLowerCase() === memorial.toLowerCase() && inline.person === person ? inline.close : undefined;
+}
+
 /** `person` null: the memorial's own person. `enabled` false: not asked (a visitor of a page without Premium). */
 export function useCloseFamily(memorial: string, person: string | null, enabled = true) {
   return useQuery({
     queryKey: closeFamilyKey(memorial, person),
     queryFn: ({ signal }) => apiRequest<CloseFamily>('GET', `${treePath(memorial)}/close`, { params: { person }, signal }),
+    initialData: () => inlineCloseFamily(memorial, person),
+    // Written by the server a moment ago: fresh enough not to fetch again at once.
+    initialDataUpdatedAt: () => (inlineCloseFamily(memorial, person) ? Date.now() : undefined),
     enabled: enabled && memorial !== '',
     // Going from one person to the next keeps the last one on screen until the next has come.
     placeholderData: keepPreviousData,

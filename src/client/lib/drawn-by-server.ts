@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { MEMORIAL_PAGE_PATH } from './visitor-pages';
+import { FAMILY_TREE_PAGE_PATH, MEMORIAL_PAGE_PATH } from './visitor-pages';
 
 /** The address whose page the server drew into this document, until the app first shows another. */
 let drawnFor: string | null = null;
@@ -27,12 +27,12 @@ export function useDrawnByServer(): boolean {
 }
 
 /**
- * True on a memorial page the server drew: it draws those only for a visitor (visitor-pages.ts),
+ * True on a memorial or family tree page the server drew: it draws those only for a visitor (visitor-pages.ts),
  * so the page knows the reader is signed out before asking, and says so the same way on the
  * server and in the browser's takeover.
  */
 export function useDrawnForVisitor(): boolean {
   const drawnByServer = useDrawnByServer();
   const { pathname } = useLocation();
-  return drawnByServer && MEMORIAL_PAGE_PATH.test(pathname);
+  return drawnByServer && (MEMORIAL_PAGE_PATH.test(pathname) || FAMILY_TREE_PAGE_PATH.test(pathname));
 }

@@ -4,3 +4,9 @@
  * was drawn for someone nobody has signed in as.
  */
 export const MEMORIAL_PAGE_PATH = /^\/(memorial|classic-memorial|enhanced-memorial)\/[^/]+$/;
+
+/**
+ * A family tree page, which the server draws for visitors too (src/server/family-tree/page-route.ts)
+ * and the app takes over on the first touch, like a memorial page (docs/decisions/0032).
+ */
+export const FAMILY_TREE_PAGE_PATH = /^\/family-tree\/[^/]+$/;

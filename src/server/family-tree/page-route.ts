@@ -1,0 +1,54 @@
+/**
+ * The HTML of /family-tree/{key} for a visitor: the page drawn by the server around the close
+ * family of the person in focus, with that family written in (shared/family-tree-api.ts
+ * InlineFamilyTree), so a phone at the grave paints the names from the first response and the app
+ * takes the page over when the visitor reaches for it (docs/decisions/0012, 0032). A signed-in
+ * reader gets the app, which draws the page itself (the family's buttons depend on who reads).
+ * Never indexed: a family tree names the living.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FAMILY_TREE_DATA_ELEMENT_ID, type InlineFamilyTree } from '../../shared/family-tree-api';
+import { sessionToken, userForSession } from '../auth/sessions';
+import { type ClientHtml, type PageHead, metaTag } from '../client-html';
+import type { Deps } from '../deps';
+import { HttpError } from '../lib/errors';
+import { UUID } from '../memorials/service';
+import { readCloseFamily } from './read';
+
+/** /family-tree/{key}: the memorial by id, slug or code, like /memorial/{key}. */
+export const FAMILY_TREE_PAGE = /^\/family-tree\/([^/]+)\/?$/;
+
+const HTML = 'text/html; charset=utf-8';
+const NOINDEX = metaTag('name', 'robots', 'noindex');
+
+export function familyTreePageRoute(deps: Deps, clientHtml: ClientHtml) {
+  return async function serveFamilyTreePage(request: FastifyRequest, reply: FastifyReply, pathname: string, key: string) {
+    // Written for the reader: never shared by a cache.
+    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
+    const token = sessionToken(request);
+    const user = token ? await userForSession(deps.db, deps.now(), token) : null;
+    if (user || !clientHtml.renderFamilyTree) return reply.type(HTML).send(clientHtml.forPath(pathname));
+
+    const asked = new URL(request.url, 'http://page').searchParams.get('person');
+    const person = asked && UUID.test(asked) ? asked.toLowerCase() : null;
+    const memorial = decodeURIComponent(key);
+    let tree: InlineFamilyTree;
+    try {
+      tree = { memorial, person, close: await readCloseFamily(deps, memorial, null, person ?? undefined) };
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+      // The app asks for itself and says why in Danish; the status says it to everyone else.
+      const head: PageHead = { title: 'Stamtræet findes ikke – Mindested', description: error.message, tags: [NOINDEX] };
+      return reply.code(404).type(HTML).send(clientHtml.withHead(head));
+    }
+    const name = tree.close.memorial.name;
+    const head: PageHead = {
+      title: `Stamtræ – ${name} – Mindested`,
+      description: `${name}s familie: forældre, partnere, søskende og børn.`,
+      tags: [NOINDEX],
+      data: { elementId: FAMILY_TREE_DATA_ELEMENT_ID, value: tree },
+    };
+    const body = await clientHtml.renderFamilyTree(`${pathname}${person ? `?person=${person}` : ''}`, tree);
+    return reply.type(HTML).send(clientHtml.withHead(head, { pathname, body }));
+  };
+}
