@@ -242,7 +242,7 @@ function ChartCard({ placed, isCentre, onChoose, onFocus }: { placed: PlacedPers
         onClick={() => onChoose(placed)}
         onFocus={() => onFocus(placed)}
         className={cn(
-          'flex size-full cursor-pointer items-center gap-2.5 rounded-xl border bg-card px-2.5 text-left shadow-sm hover:bg-secondary',
+          'flex size-full cursor-pointer items-center gap-2.5 rounded-xl border bg-card px-2.5 text-left hover:bg-secondary',
           'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring',
           isCentre ? 'border-gold ring-2 ring-gold/60' : 'border-border',
         )}
