@@ -60,9 +60,14 @@ export function formatTreeDate(date: TreeDate): string {
   }
 }
 
-/** The years a person lived, for a card: "1941–2023", "f. 1965", "ca. 1890–1952". */
+/**
+ * The years a person lived, for a card: "1941–2023", "f. 1965", "ca. 1890–1952", and a span as
+ * "1975/78" (a dash inside the dash between birth and death would read as a third date).
+ */
 export function lifeYears(birth: TreeDate | null, death: TreeDate | null): string {
-  const year = (date: TreeDate) => (date.qualifier === 'exact' ? `${date.year}` : date.qualifier === 'about' ? `ca. ${date.year}` : formatTreeDate(date));
+  const span = (from: number, to: number) => `${from}/${Math.floor(from / 100) === Math.floor(to / 100) ? String(to).slice(-2) : to}`;
+  const year = (date: TreeDate) =>
+    date.qualifier === 'exact' ? `${date.year}` : date.qualifier === 'about' ? `ca. ${date.year}` : date.qualifier === 'between' ? span(date.year, date.to!) : formatTreeDate(date);
   if (birth && death) return `${year(birth)}–${year(death)}`;
   if (birth) return `f. ${year(birth)}`;
   if (death) return `d. ${year(death)}`;

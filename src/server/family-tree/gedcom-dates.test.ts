@@ -58,6 +58,8 @@ describe('dates as a Danish family types them', () => {
     expect(lifeYears({ qualifier: 'exact', year: 1941, month: 3, day: 12 }, { qualifier: 'exact', year: 2023 })).toBe('1941–2023');
     expect(lifeYears({ qualifier: 'about', year: 1890 }, null)).toBe('f. ca. 1890');
     expect(lifeYears(null, { qualifier: 'before', year: 1850 })).toBe('d. før 1850');
+    expect(lifeYears({ qualifier: 'about', year: 1910 }, { qualifier: 'between', year: 1975, to: 1978 })).toBe('ca. 1910–1975/78');
+    expect(lifeYears({ qualifier: 'between', year: 1898, to: 1902 }, null)).toBe('f. 1898/1902');
   });
 
   it('counts as living whoever has no death and was born within a hundred years, or is unknown', () => {
