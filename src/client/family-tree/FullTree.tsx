@@ -231,10 +231,14 @@ function Chart({ layout, centre, onChoose, more }: { layout: NonNullable<ReturnT
   );
 }
 
+/**
+ * `content-visibility: auto`: a pinch changes the chart's scale every frame, and Chromium records
+ * the cards' paint again; only those on screen are then (decision 0032).
+ */
 function ChartCard({ placed, isCentre, onChoose, onFocus }: { placed: PlacedPerson; isCentre: boolean; onChoose: (p: PlacedPerson) => void; onFocus: (p: PlacedPerson) => void }) {
   const shownYears = placed.person.restricted ? 'Levende' : years(placed.person);
   return (
-    <li className="absolute" style={{ left: placed.x - CARD_W / 2, top: placed.y - CARD_H / 2, width: CARD_W, height: CARD_H }}>
+    <li className="absolute [content-visibility:auto]" style={{ left: placed.x - CARD_W / 2, top: placed.y - CARD_H / 2, width: CARD_W, height: CARD_H }}>
       <button
         type="button"
         data-key={placed.key}
