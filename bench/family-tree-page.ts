@@ -28,6 +28,8 @@ import { createFullMemorial, registerFamily } from './lib/memorial';
 import { CHROMIUM, CHROMIUM_FLAGS, median, verdict, withPostgresServer } from './lib/server';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+/** Each gesture is made this many times; the median is judged. */
+const GESTURE_RUNS = 3;
 const PEOPLE = Number(process.env.PEOPLE ?? 2000);
 const BUDGET = { performance: 90, fps: 60 };
 /** A frame at 60 Hz is 16.7 ms; the compositor's frames are counted, so a few in a second may fall a hair short. */
@@ -68,7 +70,7 @@ function figuresBetween(events: TraceEvent[], label: string): GestureFigures {
   return { seconds, frames, fps: frames / seconds, longestGapMs, longestTaskMs: longest };
 }
 
-async function measurePanAndZoom(url: string): Promise<{ pan: GestureFigures; pinch: GestureFigures; people: number }> {
+async function measurePanAndZoom(url: string): Promise<{ pan: GestureFigures[]; pinch: GestureFigures[]; people: number }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'da-DK' });
@@ -104,23 +106,26 @@ async function measurePanAndZoom(url: string): Promise<{ pan: GestureFigures; pi
       await mark(`${label}:end`);
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
-    // A finger dragging the tree round in a circle of 150 px.
-    await gesture('pan', (step) => [{ x: x + Math.sin(step / 25) * 150, y: y - (1 - Math.cos(step / 25)) * 150 }]);
-    // Two fingers spreading to twice their distance, closing to half and back: a zoom from 1 to 2,
-    // to 0.5 and to 1 again, inside the chart's own limits (0.25 to 2.5). Past a limit nothing
-    // changes, no frame is drawn, and the count would measure the limit rather than the page.
-    await gesture('pinch', (step) => {
-      const spread = 60 * 2 ** Math.sin((step / 240) * 2 * Math.PI);
-      return [
-        { x: x - spread, y },
-        { x: x + spread, y },
-      ];
-    });
+    for (let run = 1; run <= GESTURE_RUNS; run++) {
+      // A finger dragging the tree round in a circle of 150 px.
+      await gesture(`pan${run}`, (step) => [{ x: x + Math.sin(step / 25) * 150, y: y - (1 - Math.cos(step / 25)) * 150 }]);
+      // Two fingers spreading to twice their distance, closing to half and back: a zoom from 1 to
+      // 2, to 0.5 and to 1 again, inside the chart's own limits (0.25 to 2.5). Past a limit nothing
+      // changes, no frame is drawn, and the count would measure the limit rather than the page.
+      await gesture(`pinch${run}`, (step) => {
+        const spread = 60 * 2 ** Math.sin((step / 240) * 2 * Math.PI);
+        return [
+          { x: x - spread, y },
+          { x: x + spread, y },
+        ];
+      });
+    }
     const raw = await browser.stopTracing();
     // For a closer look in Chrome's performance panel or Perfetto: TRACE_FILE=/tmp/tree.json.
     if (process.env.TRACE_FILE) await writeFile(process.env.TRACE_FILE, raw);
     const trace = JSON.parse(raw.toString('utf8')) as { traceEvents: TraceEvent[] };
-    return { pan: figuresBetween(trace.traceEvents, 'pan'), pinch: figuresBetween(trace.traceEvents, 'pinch'), people };
+    const runs = Array.from({ length: GESTURE_RUNS }, (_, i) => i + 1);
+    return { pan: runs.map((run) => figuresBetween(trace.traceEvents, `pan${run}`)), pinch: runs.map((run) => figuresBetween(trace.traceEvents, `pinch${run}`)), people };
   } finally {
     await browser.close();
   }
@@ -142,6 +147,15 @@ await withPostgresServer('bench_tree_page', { codes: 1 }, async ({ server, clien
   process.stdout.write(`Stamtræ med ${(added + 1).toLocaleString('da-DK')} personer importeret\n`);
   const url = `${server.baseUrl}/family-tree/${memorial.slug}`;
 
+  // The gestures first, on a machine nothing else has warmed (Lighthouse's Chromiums come after).
+  const { pan, pinch, people } = await measurePanAndZoom(url);
+  const line = (name: string, f: GestureFigures) =>
+    `  ${name}: ${f.frames} frames in ${f.seconds.toFixed(2)} s = ${f.fps.toFixed(1)} frames a second; longest gap between frames ${f.longestGapMs.toFixed(1)} ms, longest main-thread task ${f.longestTaskMs.toFixed(1)} ms\n`;
+  process.stdout.write(`\nPan and zoom of the full tree (${people} people drawn), 360 px phone, Chromium's trace, ${GESTURE_RUNS} times each:\n`);
+  for (const [i, figures] of pan.entries()) process.stdout.write(line(`pan (touch drag) ${i + 1}`, figures) + line(`zoom (pinch) ${i + 1}`, pinch[i]!));
+  const panFps = median(pan.map((f) => f.fps));
+  const pinchFps = median(pinch.map((f) => f.fps));
+
   process.stdout.write(`\nLighthouse, mobile, simulated throttling, ${RUNS} runs of /family-tree/${memorial.slug} as a visitor:\n`);
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
@@ -152,14 +166,9 @@ await withPostgresServer('bench_tree_page', { codes: 1 }, async ({ server, clien
   const recorded = runs.filter((r) => !r.error);
   const performance = recorded.length ? median(recorded.map((r) => r.performance)) : 0;
 
-  const { pan, pinch, people } = await measurePanAndZoom(url);
-  const line = (name: string, f: GestureFigures) =>
-    `  ${name}: ${f.frames} frames in ${f.seconds.toFixed(2)} s = ${f.fps.toFixed(1)} frames a second; longest gap between frames ${f.longestGapMs.toFixed(1)} ms, longest main-thread task ${f.longestTaskMs.toFixed(1)} ms\n`;
-  process.stdout.write(`\nPan and zoom of the full tree (${people} people drawn), 360 px phone, Chromium's trace:\n${line('pan (touch drag)', pan)}${line('zoom (pinch)', pinch)}`);
-
   verdict([
     [`Lighthouse performance (median of ${recorded.length}) ${performance} ≥ ${BUDGET.performance}`, performance >= BUDGET.performance],
-    [`pan at ${pan.fps.toFixed(1)} frames a second ≥ ${BUDGET.fps} (within ${Math.round((1 - FPS_TOLERANCE) * 100)} %)`, pan.fps >= BUDGET.fps * FPS_TOLERANCE],
-    [`pinch zoom at ${pinch.fps.toFixed(1)} frames a second ≥ ${BUDGET.fps} (within ${Math.round((1 - FPS_TOLERANCE) * 100)} %)`, pinch.fps >= BUDGET.fps * FPS_TOLERANCE],
+    [`pan at ${panFps.toFixed(1)} frames a second (median) ≥ ${BUDGET.fps} (within ${Math.round((1 - FPS_TOLERANCE) * 100)} %)`, panFps >= BUDGET.fps * FPS_TOLERANCE],
+    [`pinch zoom at ${pinchFps.toFixed(1)} frames a second (median) ≥ ${BUDGET.fps} (within ${Math.round((1 - FPS_TOLERANCE) * 100)} %)`, pinchFps >= BUDGET.fps * FPS_TOLERANCE],
   ]);
 });
