@@ -70,14 +70,19 @@ export function presentPerson(row: PersonRow, reader: Pick<TreeReader, 'editor'>
 
 export const presentFamily = ({ id, partners, partnership, children }: FamilyRow): TreeFamily => ({ id, partners, partnership, children });
 
+/** What every answer about a tree says of it and of its reader. */
+export const treeFacts = (reader: TreeReader, rows: TreeRows) => ({
+  memorial: { id: reader.memorial.id, slug: reader.memorial.slug, name: reader.memorial.name },
+  canEdit: reader.editor,
+  premium: reader.premium,
+  size: rows.people.size,
+  rootId: reader.rootId,
+});
+
 export async function presentTree(db: Db | Tx, reader: TreeReader, rows: TreeRows, now: Date): Promise<FamilyTree> {
   const linked = await linkedMemorials(db, rows.people.values());
   return {
-    memorial: { id: reader.memorial.id, slug: reader.memorial.slug, name: reader.memorial.name },
-    canEdit: reader.editor,
-    premium: reader.premium,
-    size: rows.people.size,
-    rootId: reader.rootId,
+    ...treeFacts(reader, rows),
     people: [...rows.people.values()].map((row) => presentPerson(row, reader, linked, now)),
     families: rows.families.map(presentFamily),
   };

@@ -6,7 +6,7 @@ import { notFound } from '../lib/errors';
 import { treeReader } from './access';
 import { indexFamilies, siblingsOf } from './graph';
 import { loadTree } from './people-rows';
-import { linkedMemorials, presentFamily, presentPerson, presentTree } from './present';
+import { linkedMemorials, presentFamily, presentPerson, presentTree, treeFacts } from './present';
 
 export async function readTree(deps: Deps, key: string, userId: string | null): Promise<FamilyTree> {
   const reader = await treeReader(deps, key, userId);
@@ -37,11 +37,7 @@ export async function readCloseFamily(deps: Deps, key: string, userId: string | 
   // A new parent joins the family the person is a child of when it has room (fewer than two parents).
   const parentFamily = childFamilies.find((family) => family.partners.length < 2) ?? childFamilies[0] ?? null;
   return {
-    memorial: { id: reader.memorial.id, slug: reader.memorial.slug, name: reader.memorial.name },
-    canEdit: reader.editor,
-    premium: reader.premium,
-    size: rows.people.size,
-    rootId: reader.rootId,
+    ...treeFacts(reader, rows),
     person: present(focus.id),
     parents,
     partners,
