@@ -13,6 +13,7 @@ import { type ClientHtml, type PageHead, metaTag } from '../client-html';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/errors';
 import { UUID } from '../memorials/service';
+import { countIfCode } from '../qr/lookup-limit';
 import { readCloseFamily } from './read';
 
 /** /family-tree/{key}: the memorial by id, slug or code, like /memorial/{key}. */
@@ -23,6 +24,13 @@ const NOINDEX = metaTag('name', 'robots', 'noindex');
 
 export function familyTreePageRoute(deps: Deps, clientHtml: ClientHtml) {
   return async function serveFamilyTreePage(request: FastifyRequest, reply: FastifyReply, pathname: string, key: string) {
+    // A tree asked for by a stone's code is a look-up of the code like any other (qr/lookup-limit.ts).
+    // Over the limit a browser still gets the app, which shows the refusal in Danish.
+    const refused = await countIfCode(deps, request, decodeURIComponent(key)).then(
+      () => null,
+      (error: unknown) => (error instanceof HttpError && error.statusCode === 429 ? error : Promise.reject(error)),
+    );
+    if (refused) return reply.code(429).header('retry-after', String(refused.extra.retryAfterSeconds)).header('cache-control', 'no-store').type(HTML).send(clientHtml.forPath(pathname));
     // Written for the reader: never shared by a cache.
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
     const token = sessionToken(request);

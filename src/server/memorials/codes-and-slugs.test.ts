@@ -127,12 +127,14 @@ describe('an address that reads as a QR code', () => {
     const refused = await call('GET', `/api/memorials/${code}`, undefined, undefined, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/^For mange forsøg/);
-    // The page by code, the QR calls and the memorial's other calls by code share the count.
+    // The page by code (and its family tree's), the QR calls and the memorial's other calls by code share the count.
     const page = await call('GET', `/memorial/${code}`, undefined, undefined, ip);
     expect(page.statusCode).toBe(429);
     // A browser gets the app, which shows the refusal itself.
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['retry-after']).toBeDefined();
+    expect((await call('GET', `/family-tree/${code}`, undefined, undefined, ip)).statusCode).toBe(429);
+    expect((await call('GET', `/api/memorials/${code}/family-tree/close`, undefined, undefined, ip)).statusCode).toBe(429);
     expect((await call('GET', `/api/qr-codes/${code}/scan`, undefined, undefined, ip)).statusCode).toBe(429);
     expect((await call('POST', `/api/memorials/${code}/candles`, undefined, { name: 'Gæt' }, ip)).statusCode).toBe(429);
     // By id and by address nothing is counted: no code is being guessed.
