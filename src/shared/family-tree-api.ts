@@ -144,6 +144,8 @@ export type CloseFamily = z.infer<typeof closeFamilyResponse>;
 
 /** What a change answers: the person it made or changed, to focus on. */
 export const changeResponse = z.object({ personId: z.string() });
+/** What joining two people answers: also the family they now share, which the undo takes them out of. */
+export const linkResponse = changeResponse.extend({ familyId: z.string() });
 
 /** The GEDCOM import's two steps: `preview` says what would happen; `import` does it. */
 export const gedcomQuery = z.object({

@@ -92,8 +92,25 @@ describe('the family builds the tree', () => {
     await addPerson(page, 'Tilføj forælder', { given: 'Ane', surname: 'Sørensen', sex: 'Kvinde', born: '4.11.1890', died: '1960' });
     await visible(group(page, 'Forældre').getByRole('link', { name: /Ane Sørensen/ }));
     await visible(group(page, 'Børn').getByRole('link', { name: /Karen Jensen/ }));
+    // Karen's father, added as her mother's husband, then chosen from the tree as Karen's parent:
+    // he joins the family Karen is a child of, beside her mother, rather than a family of his own.
+    await page.getByRole('button', { name: 'Tilføj partner' }).click();
+    await addPerson(page, 'Tilføj partner', { given: 'Niels', surname: 'Jensen', sex: 'Mand', born: '1912', died: '1985' });
+    await visible(group(page, 'Partnere').getByRole('link', { name: /Niels Jensen/ }));
     await page.getByRole('link', { name: 'Tilbage til Karen Jensen' }).click();
     await visible(page.getByRole('heading', { level: 2, name: 'Karen Jensen' }));
+    await page.getByRole('button', { name: 'Tilføj forælder' }).click();
+    const existingForm = await visible(dialogNamed(page, 'Tilføj forælder'));
+    await existingForm.locator('label').filter({ has: page.getByRole('radio', { name: 'En, der allerede er i stamtræet', exact: true }) }).click();
+    await existingForm.getByRole('button', { name: 'Tilføj', exact: true }).click();
+    await expectFieldError(existingForm.getByLabel('Vælg person'), 'Vælg en person.');
+    await existingForm.getByLabel('Vælg person').selectOption({ label: 'Niels Jensen, 1912–1985' });
+    await animationsSettled(page);
+    await expectNoAxeViolations(page);
+    await existingForm.getByRole('button', { name: 'Tilføj', exact: true }).click();
+    await existingForm.waitFor({ state: 'hidden' });
+    await expectToast(page, 'Niels Jensen er sat ind som forælder');
+    await visible(group(page, 'Forældre').getByRole('link', { name: /Niels Jensen/ }));
 
     // Her husband, who has his own memorial.
     await page.getByRole('button', { name: 'Tilføj partner' }).click();
@@ -132,12 +149,14 @@ describe('the family builds the tree', () => {
     await visible(group(page, 'Børn').getByRole('link', { name: /Lars Jensen/ }));
     expect(await page.getByRole('button', { name: 'Fortryd sidste ændring' }).count()).toBe(0);
 
-    // What the server holds: Karen, two parents' lines up, her husband and one son.
+    // What the server holds: Karen, her parents and a grandmother, her husband and one son.
     const close = await callApi<CloseFamily>(e2e.server, 'GET', `/api/memorials/${karen.slug}/family-tree/close`, { session: family!.session });
-    expect(close.body.parents.map((p) => p.givenNames)).toEqual(['Marie']);
+    expect(close.body.parents.map((p) => p.givenNames)).toEqual(['Marie', 'Niels']);
+    // One family, both parents in it.
+    expect(new Set(close.body.parents.map((p) => p.familyId)).size).toBe(1);
     expect(close.body.partners.map((p) => [p.givenNames, p.partnership, p.linkedMemorial?.slug])).toEqual([['Poul', 'married', poul.slug]]);
     expect(close.body.children.map((p) => p.givenNames)).toEqual(['Lars']);
-    expect(close.body.size).toBe(5);
+    expect(close.body.size).toBe(6);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 

@@ -14,10 +14,11 @@ import { Switch } from '@/client/components/ui/switch';
 import { TextAreaField } from '@/client/components/ui/text-area-field';
 import { TextField } from '@/client/components/ui/text-field';
 import { FAMILY_TREE_MESSAGES, PARTNERSHIPS, PARTNERSHIP_NAMES, type Partnership, SEXES, SEX_NAMES, type Sex, formatTreeDate, isLiving, parseDanishDate } from '@/shared/family-tree';
-import { type CloseFamily, type PersonChanges, type PersonFields, type TreePerson, personFields } from '@/shared/family-tree-api';
-import { treeCalls } from './api';
+import { type CloseFamily, type FamilyTree, type PersonChanges, type PersonFields, type TreePerson, personFields } from '@/shared/family-tree-api';
+import { treeCalls, wholeTreeKey } from './api';
 import { runChange } from './changes';
 import { DateField, dateProblem } from './DateField';
+import { ExistingPerson } from './ExistingPerson';
 import { useReturnFocus } from './return-focus';
 import { personName } from './words';
 
@@ -97,12 +98,15 @@ export function PersonDialog({ memorial, mode, onClose }: { memorial: string; mo
   const returnFocus = useReturnFocus();
   const initial = mode.kind === 'edit' ? draftOf(mode.person) : EMPTY;
   const [draft, setDraft] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft | 'existing', string>>>({});
   const [tried, setTried] = useState(false);
   const [pending, setPending] = useState(false);
   const families = mode.kind === 'child' ? mode.of.families : [];
   const [familyId, setFamilyId] = useState<string>(families.find((family) => family.partners.length === 2)?.id ?? families[0]?.id ?? 'none');
   const [partnership, setPartnership] = useState<Partnership>('married');
+  // Adding: a new person, or one the tree already holds (ExistingPerson.tsx).
+  const [who, setWho] = useState<'new' | 'existing'>('new');
+  const [existingId, setExistingId] = useState('');
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const focus = mode.kind === 'edit' ? mode.person : mode.of.person;
@@ -115,6 +119,7 @@ export function PersonDialog({ memorial, mode, onClose }: { memorial: string; mo
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTried(true);
+    if (mode.kind !== 'edit' && who === 'existing') return joinExisting(mode.kind, mode.of);
     const found: typeof errors = {};
     if (dateProblem(draft.birth)) found.birth = FAMILY_TREE_MESSAGES.date;
     if (dateProblem(draft.death)) found.death = FAMILY_TREE_MESSAGES.date;
@@ -158,6 +163,39 @@ export function PersonDialog({ memorial, mode, onClose }: { memorial: string; mo
     if (saved) onClose();
   }
 
+  /** The chosen person joined in the new place; the undo takes them out of the family they joined. */
+  async function joinExisting(kind: 'parent' | 'child' | 'partner', of: CloseFamily) {
+    if (!existingId) {
+      setErrors({ existing: 'Vælg en person.' });
+      return;
+    }
+    setErrors({});
+    const calls = treeCalls(memorial);
+    const chosen = existingName(existingId);
+    setPending(true);
+    const saved = await runChange(queryClient, memorial, {
+      call: () =>
+        calls.link({
+          kind,
+          of: of.person.id,
+          personId: existingId,
+          ...(kind === 'child' && familyId !== 'none' ? { familyId } : {}),
+          ...(kind === 'partner' ? { partnership } : {}),
+        }),
+      done: `${chosen} er sat ind som ${kind === 'parent' ? 'forælder' : kind === 'child' ? 'barn' : 'partner'}`,
+      undo: ({ familyId: joined }) => ({
+        undone: `${chosen} er taget ud igen`,
+        run: () => calls.unlink({ kind: kind === 'child' ? 'child' : 'partner', familyId: joined, personId: existingId }),
+      }),
+    });
+    setPending(false);
+    if (saved) onClose();
+  }
+  const existingName = (id: string) => {
+    const person = queryClient.getQueryData<FamilyTree>(wholeTreeKey(memorial))?.people.find((p) => p.id === id);
+    return person ? personName(person) : 'Personen';
+  };
+
   const lead =
     mode.kind === 'edit'
       ? 'Skriv det, I ved. Resten kan vente.'
@@ -173,10 +211,26 @@ export function PersonDialog({ memorial, mode, onClose }: { memorial: string; mo
         <DialogTitle>{TITLES[mode.kind]}</DialogTitle>
         <DialogDescription>{lead}</DialogDescription>
         <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-6">
-          <TextField label="Fornavne" value={draft.givenNames} onChange={(e) => set('givenNames', e.target.value)} error={errors.givenNames} autoComplete="off" autoCapitalize="words" />
-          <TextField label="Efternavn" value={draft.surname} onChange={(e) => set('surname', e.target.value)} error={errors.surname} autoComplete="off" autoCapitalize="words" />
-          <ChoiceCards legend="Køn" hint="Bruges til at skrive fx halvbror eller halvsøster." choices={SEXES.map((sex) => ({ value: sex, title: SEX_NAMES[sex] }))} value={draft.sex} onChange={(sex) => set('sex', sex)} columns="three" />
-
+          {mode.kind !== 'edit' ? (
+            <ChoiceCards
+              legend="Hvem"
+              choices={[
+                { value: 'new', title: 'En ny person' },
+                { value: 'existing', title: 'En, der allerede er i stamtræet' },
+              ]}
+              value={who}
+              onChange={setWho}
+              columns="two"
+            />
+          ) : null}
+          {mode.kind !== 'edit' && who === 'existing' ? (
+            <ExistingPerson memorial={memorial} kind={mode.kind} close={mode.of} value={existingId} onChange={setExistingId} error={errors.existing} />
+          ) : null}
+          <div hidden={mode.kind !== 'edit' && who === 'existing'} className="space-y-6">
+            <TextField label="Fornavne" value={draft.givenNames} onChange={(e) => set('givenNames', e.target.value)} error={errors.givenNames} autoComplete="off" autoCapitalize="words" />
+            <TextField label="Efternavn" value={draft.surname} onChange={(e) => set('surname', e.target.value)} error={errors.surname} autoComplete="off" autoCapitalize="words" />
+            <ChoiceCards legend="Køn" hint="Bruges til at skrive fx halvbror eller halvsøster." choices={SEXES.map((sex) => ({ value: sex, title: SEX_NAMES[sex] }))} value={draft.sex} onChange={(sex) => set('sex', sex)} columns="three" />
+          </div>
           {mode.kind === 'partner' ? (
             <ChoiceCards legend="Forholdet" choices={PARTNERSHIPS.map((value) => ({ value, title: PARTNERSHIP_NAMES[value] }))} value={partnership} onChange={setPartnership} columns="two" />
           ) : null}
@@ -192,32 +246,34 @@ export function PersonDialog({ memorial, mode, onClose }: { memorial: string; mo
             />
           ) : null}
 
-          <DateField label="Født" value={draft.birth} onChange={(text) => set('birth', text)} error={errors.birth} showProblems={tried} />
-          <TextField label="Fødested" value={draft.birthPlace} onChange={(e) => set('birthPlace', e.target.value)} error={errors.birthPlace} autoComplete="off" />
-          <DateField label="Død" value={draft.death} onChange={(text) => set('death', text)} error={errors.death} showProblems={tried} />
-          {!draft.death.trim() ? (
-            <label className="flex min-h-11 cursor-pointer items-center gap-3 text-base">
-              <input type="checkbox" checked={draft.diedUndated} onChange={(e) => set('diedUndated', e.target.checked)} className="size-6 accent-primary" />
-              Død uden kendt dato
-            </label>
-          ) : null}
-          {draft.death.trim() || draft.diedUndated ? (
-            <TextField label="Dødssted" value={draft.deathPlace} onChange={(e) => set('deathPlace', e.target.value)} error={errors.deathPlace} autoComplete="off" />
-          ) : null}
-          {living ? <LivingSwitch checked={draft.showLivingToVisitors} onChange={(checked) => set('showLivingToVisitors', checked)} /> : null}
-          <TextAreaField label="Note" hint="Fx erhverv, hvor familien boede, eller et minde." value={draft.note} onChange={(e) => set('note', e.target.value)} error={errors.note} rows={3} className="min-h-28" />
-          <TextField
-            label="Egen mindeside"
-            hint="Har personen sin egen mindeside på Mindested, så indsæt adressen her."
-            placeholder="mindested.dk/memorial/..."
-            value={draft.linkedMemorial}
-            onChange={(e) => set('linkedMemorial', e.target.value)}
-            error={errors.linkedMemorial}
-            inputMode="url"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
+          <div hidden={mode.kind !== 'edit' && who === 'existing'} className="space-y-6">
+            <DateField label="Født" value={draft.birth} onChange={(text) => set('birth', text)} error={errors.birth} showProblems={tried} />
+            <TextField label="Fødested" value={draft.birthPlace} onChange={(e) => set('birthPlace', e.target.value)} error={errors.birthPlace} autoComplete="off" />
+            <DateField label="Død" value={draft.death} onChange={(text) => set('death', text)} error={errors.death} showProblems={tried} />
+            {!draft.death.trim() ? (
+              <label className="flex min-h-11 cursor-pointer items-center gap-3 text-base">
+                <input type="checkbox" checked={draft.diedUndated} onChange={(e) => set('diedUndated', e.target.checked)} className="size-6 accent-primary" />
+                Død uden kendt dato
+              </label>
+            ) : null}
+            {draft.death.trim() || draft.diedUndated ? (
+              <TextField label="Dødssted" value={draft.deathPlace} onChange={(e) => set('deathPlace', e.target.value)} error={errors.deathPlace} autoComplete="off" />
+            ) : null}
+            {living ? <LivingSwitch checked={draft.showLivingToVisitors} onChange={(checked) => set('showLivingToVisitors', checked)} /> : null}
+            <TextAreaField label="Note" hint="Fx erhverv, hvor familien boede, eller et minde." value={draft.note} onChange={(e) => set('note', e.target.value)} error={errors.note} rows={3} className="min-h-28" />
+            <TextField
+              label="Egen mindeside"
+              hint="Har personen sin egen mindeside på Mindested, så indsæt adressen her."
+              placeholder="mindested.dk/memorial/..."
+              value={draft.linkedMemorial}
+              onChange={(e) => set('linkedMemorial', e.target.value)}
+              error={errors.linkedMemorial}
+              inputMode="url"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+          </div>
           {Object.keys(errors).length ? <Notice tone="problem">Ret det markerede, så kan I gemme.</Notice> : null}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>

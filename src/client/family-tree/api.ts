@@ -53,9 +53,11 @@ export function useCloseFamily(memorial: string, person: string | null, enabled 
   });
 }
 
+export const wholeTreeKey = (memorial: string) => [...treeKey(memorial), 'whole'] as const;
+
 export function useWholeTree(memorial: string) {
   return useQuery({
-    queryKey: [...treeKey(memorial), 'whole'],
+    queryKey: wholeTreeKey(memorial),
     queryFn: ({ signal }) => apiRequest<FamilyTree>('GET', treePath(memorial), { signal }),
     staleTime: 30_000,
     retry,
@@ -77,7 +79,7 @@ export function treeCalls(memorial: string) {
     removePerson: (id: string) => apiRequest<null>('DELETE', person(id)),
     restorePerson: (id: string) => apiRequest<Changed>('POST', `${person(id)}/restore`),
     removePhoto: (id: string) => apiRequest<null>('DELETE', `${person(id)}/photo`),
-    link: (body: { kind: RelationKind; of: string; personId: string; familyId?: string; partnership?: Partnership }) => apiRequest<Changed>('POST', `${base}/relations`, { body }),
+    link: (body: { kind: RelationKind; of: string; personId: string; familyId?: string; partnership?: Partnership }) => apiRequest<Changed & { familyId: string }>('POST', `${base}/relations`, { body }),
     unlink: (body: { kind: 'child' | 'partner'; familyId: string; personId: string }) => apiRequest<null>('DELETE', `${base}/relations`, { body }),
     changeFamily: (familyId: string, partnership: Partnership) => apiRequest<null>('PUT', `${base}/families/${encodeURIComponent(familyId)}`, { body: { partnership } }),
     photoPath: (id: string) => `${person(id)}/photo`,

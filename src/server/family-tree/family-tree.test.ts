@@ -241,6 +241,26 @@ describe('the undo of every change', () => {
     expect((await close(cast, root, cast.owner.cookie)).partners[0]!.partnership).toBe('married');
   });
 
+  it('joins two people already in the tree, and answers the family the undo takes them out of', async () => {
+    const cast = await premiumCast();
+    const root = (await close(cast, undefined, cast.owner.cookie)).rootId;
+    const mother = await add(cast, { givenNames: 'Åse', sex: 'female' }, { kind: 'parent', of: root });
+    const father = await add(cast, { givenNames: 'Jørgen', sex: 'male' });
+    const relations = (method: 'POST' | 'DELETE', payload: object) => t.request({ method, url: `${tree(cast.memorial.id)}/relations`, headers: { cookie: cast.owner.cookie }, payload });
+
+    const joined = await relations('POST', { kind: 'parent', of: root, personId: father });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const { familyId } = joined.json<{ personId: string; familyId: string }>();
+    const karen = await close(cast, root, cast.owner.cookie);
+    expect(names(karen.parents)).toEqual(['Jørgen', 'Åse']);
+    // The father joined the mother's family: one family with both, not a second one.
+    expect(new Set(karen.parents.map((p) => p.familyId))).toEqual(new Set([familyId]));
+    expect((await close(cast, mother, cast.owner.cookie)).partners.map((p) => p.id)).toEqual([father]);
+
+    expect((await relations('DELETE', { kind: 'partner', familyId, personId: father })).statusCode).toBe(204);
+    expect(names((await close(cast, root, cast.owner.cookie)).parents)).toEqual(['Åse']);
+  });
+
   it('corrects a person and can correct them back', async () => {
     const cast = await premiumCast();
     const id = await add(cast, { givenNames: 'Søren', birth: year(1940) });

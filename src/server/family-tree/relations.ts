@@ -51,8 +51,11 @@ async function fillPartnerPlace(tx: Tx, family: FamilyLinks, personId: string, p
     .where(eq(familyUnions.id, family.id));
 }
 
-/** `personId` joined to `of` as `kind`, both already in the memorial's tree. Within the change's transaction. */
-export async function join(tx: Tx, memorialId: string, relation: Relation & { personId: string }): Promise<void> {
+/**
+ * `personId` joined to `of` as `kind`, both already in the memorial's tree. Within the change's
+ * transaction. Answers the family the two now share, which the undo takes them out of.
+ */
+export async function join(tx: Tx, memorialId: string, relation: Relation & { personId: string }): Promise<string> {
   const { kind, of, personId, familyId, partnership } = relation;
   const rows = await loadTree(tx, memorialId);
   if (!rows.people.has(of) || !rows.people.has(personId)) throw notFound(FAMILY_TREE_MESSAGES.notFound);
@@ -66,10 +69,9 @@ export async function join(tx: Tx, memorialId: string, relation: Relation & { pe
     if (family) {
       if (!family.partners.includes(of) || family.partners.length > 1) throw badRequest(FAMILY_TREE_MESSAGES.tooManyParents);
       await fillPartnerPlace(tx, family, personId, partnership);
-    } else {
-      await newFamily(tx, memorialId, [of, personId], partnership);
+      return family.id;
     }
-    return;
+    return newFamily(tx, memorialId, [of, personId], partnership);
   }
 
   if (kind === 'child') {
@@ -80,8 +82,9 @@ export async function join(tx: Tx, memorialId: string, relation: Relation & { pe
     // Without a family named: the parent's family without a partner, made when there is none.
     target ??= rows.families.find((candidate) => candidate.partners.length === 1 && candidate.partners[0] === of);
     if (target?.children.includes(personId)) throw badRequest(FAMILY_TREE_MESSAGES.sameFamily);
-    await addChild(tx, target?.id ?? (await newFamily(tx, memorialId, [of])), personId);
-    return;
+    const familyOfChild = target?.id ?? (await newFamily(tx, memorialId, [of]));
+    await addChild(tx, familyOfChild, personId);
+    return familyOfChild;
   }
 
   // A parent: the new parent may not already be below the child.
@@ -93,16 +96,18 @@ export async function join(tx: Tx, memorialId: string, relation: Relation & { pe
   if (target) {
     if (target.partners.length >= 2) throw badRequest(FAMILY_TREE_MESSAGES.tooManyParents);
     await fillPartnerPlace(tx, target, personId, partnership);
-    return;
+    return target.id;
   }
   if (childFamilies.length > 0) throw badRequest(FAMILY_TREE_MESSAGES.tooManyParents);
-  await addChild(tx, await newFamily(tx, memorialId, [personId], partnership), of);
+  const familyOfParent = await newFamily(tx, memorialId, [personId], partnership);
+  await addChild(tx, familyOfParent, of);
+  return familyOfParent;
 }
 
-export async function link(deps: Deps, key: string, userId: string, relation: Relation & { personId: string }): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+export async function link(deps: Deps, key: string, userId: string, relation: Relation & { personId: string }): Promise<string> {
+  return deps.db.transaction(async (tx) => {
     const { memorial } = await treeEditor(tx, deps, key, userId);
-    await join(tx, memorial.id, relation);
+    return join(tx, memorial.id, relation);
   });
 }
 

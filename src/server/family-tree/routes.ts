@@ -16,6 +16,7 @@ import {
   gedcomPreviewResponse,
   gedcomQuery,
   linkBody,
+  linkResponse,
   personChanges,
   personParams,
   treeParams,
@@ -119,10 +120,10 @@ export function familyTreeRoutes(app: FastifyInstance, deps: Deps) {
     return reply.code(204).send();
   });
 
-  api.post(`${BASE}/relations`, { schema: { params: treeParams, body: linkBody, response: { 200: changeResponse } } }, async (request) => {
+  api.post(`${BASE}/relations`, { schema: { params: treeParams, body: linkBody, response: { 200: linkResponse } } }, async (request) => {
     const user = await requireUser(deps, request);
-    await link(deps, request.params.id, user.id, request.body);
-    return { personId: request.body.personId };
+    const familyId = await link(deps, request.params.id, user.id, request.body);
+    return { personId: request.body.personId, familyId };
   });
 
   api.delete(`${BASE}/relations`, { schema: { params: treeParams, body: unlinkBody } }, async (request, reply) => {
