@@ -23,25 +23,27 @@ function taken(kind: 'parent' | 'child' | 'partner', close: CloseFamily): Set<st
 export function ExistingPerson({ memorial, kind, close, value, onChange, error }: { memorial: string; kind: 'parent' | 'child' | 'partner'; close: CloseFamily; value: string; onChange: (id: string) => void; error?: string }) {
   const ids = useFieldIds(undefined, error);
   const tree = useWholeTree(memorial);
-  if (tree.isPending) return <p className="text-muted-foreground">Henter stamtræets personer...</p>;
   if (tree.isError) return <Notice tone="problem">{errorMessage(tree.error)}</Notice>;
   const out = taken(kind, close);
-  const people = tree.data.people
+  const people = (tree.data?.people ?? [])
     .filter((person) => !out.has(person.id))
     .map((person) => ({ id: person.id, label: [personName(person), years(person)].filter(Boolean).join(', ') }))
     .sort((a, b) => a.label.localeCompare(b.label, 'da'));
-  if (!people.length) return <Notice>Der er ingen andre i stamtræet at vælge. Tilføj i stedet en ny person.</Notice>;
+  if (tree.data && !people.length) return <Notice>Der er ingen andre i stamtræet at vælge. Tilføj i stedet en ny person.</Notice>;
+  // The list box is there from the start, so a message about it (nobody chosen) has its place
+  // even while the tree's people are still on their way.
   return (
     <FieldFrame ids={ids} label="Vælg person" error={error}>
       <select
         id={ids.id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        disabled={!tree.data}
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}
         className={cn(inputClass, 'cursor-pointer')}
       >
-        <option value="">Vælg ...</option>
+        <option value="">{tree.data ? 'Vælg ...' : 'Henter stamtræets personer...'}</option>
         {people.map((person) => (
           <option key={person.id} value={person.id}>
             {person.label}
