@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
 import { jobs } from '../db/schema';
 import { createUser } from '../../../tests/support/factories';
 import { linkIn } from '../../../tests/support/smtp-capture';
@@ -116,7 +117,8 @@ describe('password reset', () => {
     const user = await createUser(t.database.db);
     const before = (await t.database.db.select().from(jobs)).length;
     await t.request({ method: 'POST', url: '/api/password-reset', payload: { email: user.email } });
-    const queued = await t.database.db.select().from(jobs);
+    // By id: PostgreSQL returns rows in no promised order, and an updated row moves in the heap.
+    const queued = await t.database.db.select().from(jobs).orderBy(asc(jobs.id));
     expect(queued.length).toBe(before + 1);
     expect(queued.at(-1)).toMatchObject({ kind: 'mail.send', doneAt: null });
     await t.app.deps.jobs.drain();
