@@ -49,6 +49,8 @@ const EditMemorialPage = lazy(() => import('./memorials/edit/EditMemorialPage'))
 const EditImagePage = lazy(() => import('./memorials/edit-image/EditImagePage'));
 const MemorialAdminPage = lazy(() => import('./memorials/admin/MemorialAdminPage'));
 const MusicPage = lazy(() => import('./music/MusicPage'));
+const GreetingPage = lazy(() => import('./ai/GreetingPage'));
+const SongPage = lazy(() => import('./ai/SongPage'));
 const FamilyTreePage = lazy(() => import('./family-tree/FamilyTreePage'));
 const TestMemorialPage = lazy(() => import('./memorials/demo/TestMemorialPage'));
 const GalleryDemoPage = lazy(() => import('./memorials/demo/GalleryDemoPage'));
@@ -103,6 +105,9 @@ export function AppRoutes() {
           {/* By id or by slug: the in-app notifications link to /memorial/{slug}/admin. */}
           <Route path="/memorial/:id/admin" element={<MemorialAdminPage />} />
           <Route path="/memorial/:id/music" element={<MusicPage />} />
+          {/* The AI extras the family bought, made on these pages (ai/). */}
+          <Route path="/memorial/:id/greeting" element={<GreetingPage />} />
+          <Route path="/memorial/:id/song" element={<SongPage />} />
           <Route path="/classic-memorial/:id" element={<MemorialPage layout="classic" />} />
           <Route path="/enhanced-memorial/:id" element={<MemorialPage layout="enhanced" />} />
           <Route path="/create-memorial" element={<CreateMemorialPage />} />
