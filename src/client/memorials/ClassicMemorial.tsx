@@ -10,6 +10,7 @@ import type { Memorial } from '@/shared/memorials';
 import { ageAt } from './dates';
 import { Gallery } from './Gallery';
 import { LifeSpan } from './LifeSpan';
+import { MemorialGreeting } from './MemorialGreeting';
 import { Picture } from './Picture';
 import { FindGraveLink, graveLine, hasRestingPlace } from './RestingPlace';
 import { Timeline } from './Timeline';
@@ -62,6 +63,8 @@ export function ClassicMemorial({ memorial, notice, children }: { memorial: Memo
             <div className="memorial-story mt-6" dangerouslySetInnerHTML={{ __html: memorial.lifeStory }} />
           </section>
         ) : null}
+
+        <MemorialGreeting memorial={memorial} headingClassName="text-center text-3xl" centered />
 
         <Gallery items={memorial.media} memorialName={memorial.name} />
 

@@ -13,6 +13,7 @@ import type { Memorial } from '@/shared/memorials';
 import { ageAt, danishDate } from './dates';
 import { Gallery } from './Gallery';
 import { LifeSpan } from './LifeSpan';
+import { MemorialGreeting } from './MemorialGreeting';
 import { Picture } from './Picture';
 import { FindGraveLink, graveLine, hasRestingPlace } from './RestingPlace';
 import { Timeline } from './Timeline';
@@ -109,6 +110,8 @@ export function EnhancedMemorial({ memorial, children }: { memorial: Memorial; c
               <div className="memorial-story memorial-story-enhanced mt-6" dangerouslySetInnerHTML={{ __html: memorial.lifeStory }} />
             </section>
           ) : null}
+
+          <MemorialGreeting memorial={memorial} headingClassName="text-3xl sm:text-4xl" />
 
           {memorial.timeline.length ? (
             <section aria-labelledby="livslinje">

@@ -1,11 +1,12 @@
 /**
  * The family's way from their own memorial page to its work: editing the page, "Hilsner og
- * lys" (what visitors left, waiting for approval), and its music. Shown only to the memorial's owner and
+ * lys" (what visitors left, waiting for approval), its music, and the AI extras the family makes
+ * (an animated greeting, a song: ai/). Shown only to the memorial's owner and
  * co-admins (`viewer.canEdit`; the server checks every call anyway), and never on a page the
  * server drew: that HTML is made once and shared by every visitor (docs/decisions/0009, 0012), so
  * nothing in it may belong to one reader. A member's page is drawn by the browser (src/server/app.ts).
  */
-import { MessageSquareHeart, Music, PencilLine } from 'lucide-react';
+import { AudioLines, Clapperboard, MessageSquareHeart, Music, PencilLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { useDrawnByServer } from '@/client/lib/drawn-by-server';
@@ -23,7 +24,7 @@ export function FamilyBar({ memorial }: { memorial: Memorial }) {
   const address = encodeURIComponent(memorial.slug);
   return (
     <nav aria-label="Din mindeside" className="border-b border-border/80 bg-card/80">
-      <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-3 lg:flex-row lg:items-center lg:justify-between sm:px-6">
         <div>
           <p className="text-base text-muted-foreground dark:text-foreground/80">Du er administrator af mindesiden.</p>
           {waitsForPremium(memorial) ? (
@@ -32,7 +33,7 @@ export function FamilyBar({ memorial }: { memorial: Memorial }) {
             </p>
           ) : null}
         </div>
-        <div className="grid gap-2 sm:flex">
+        <div className="grid gap-2 sm:flex sm:flex-wrap">
           <Button asChild variant="secondary">
             <Link to={`/edit-memorial/${address}`}>
               <PencilLine aria-hidden="true" />
@@ -49,6 +50,18 @@ export function FamilyBar({ memorial }: { memorial: Memorial }) {
             <Link to={`/memorial/${address}/music`}>
               <Music aria-hidden="true" />
               Musik
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to={`/memorial/${address}/greeting`}>
+              <Clapperboard aria-hidden="true" />
+              Animeret hilsen
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to={`/memorial/${address}/song`}>
+              <AudioLines aria-hidden="true" />
+              Sang med AI
             </Link>
           </Button>
         </div>

@@ -13,8 +13,9 @@
  * while rendering, and a play pressed before the page is alive is pressed again once it is.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Music, Pause, Play, SkipBack, SkipForward } from 'lucide-react';
+import { Music, Pause, Play, SkipBack, SkipForward, Sparkles } from 'lucide-react';
 import { cn } from '@/client/lib/cn';
+import { MADE_WITH_AI } from '@/shared/ai';
 import { type Song, playTime } from '@/shared/music';
 
 interface MusicPlayerProps {
@@ -50,7 +51,7 @@ export function MusicPlayer({ songs, memorialName, className }: MusicPlayerProps
   useEffect(() => {
     const element = audio.current;
     if (!element || !current) return;
-    if (current.source === 'upload' && wanted) {
+    if (current.source !== 'youtube' && wanted) {
       element.play().catch((error: unknown) => {
         // A pause or another song chosen before it began is no failure.
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -96,6 +97,7 @@ export function MusicPlayer({ songs, memorialName, className }: MusicPlayerProps
           <p className="text-sm font-semibold tracking-[0.12em] text-memorial-accent-text uppercase">{sounding ? 'Spiller nu' : 'Klar til at spille'}</p>
           <p className="mt-1 font-serif text-2xl leading-snug break-words">{current.title}</p>
           {current.note ? <p className="mt-1 text-base break-words text-muted-foreground dark:text-foreground/80">{current.note}</p> : null}
+          {current.source === 'ai' ? <MadeWithAi className="mt-2" /> : null}
         </div>
       </div>
 
@@ -127,6 +129,8 @@ export function MusicPlayer({ songs, memorialName, className }: MusicPlayerProps
           {problem}
         </p>
       ) : null}
+
+      {current.lyrics ? <Lyrics key={current.id} title={current.title} lyrics={current.lyrics} /> : null}
 
       <div className="mt-5 flex items-center justify-center gap-4">
         {many ? (
@@ -163,7 +167,7 @@ export function MusicPlayer({ songs, memorialName, className }: MusicPlayerProps
         onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
         onLoadedMetadata={(event) => Number.isFinite(event.currentTarget.duration) && setLength(event.currentTarget.duration)}
         // On to the next song the visitor started listening to; a YouTube song waits for its own press.
-        onEnded={() => (many && index < songs.length - 1 ? choose(index + 1, songs[index + 1]!.source === 'upload') : setWanted(false))}
+        onEnded={() => (many && index < songs.length - 1 ? choose(index + 1, songs[index + 1]!.source !== 'youtube') : setWanted(false))}
       />
 
       {many ? (
@@ -186,7 +190,8 @@ export function MusicPlayer({ songs, memorialName, className }: MusicPlayerProps
                   <span className="block text-lg leading-snug break-words">{song.title}</span>
                   {song.note ? <span className="block text-sm break-words text-muted-foreground dark:text-foreground/80">{song.note}</span> : null}
                 </span>
-                <span className="shrink-0 text-sm text-muted-foreground tabular-nums dark:text-foreground/80">
+                <span className="shrink-0 text-right text-sm text-muted-foreground tabular-nums dark:text-foreground/80">
+                  {song.source === 'ai' ? <span className="block">AI</span> : null}
                   {song.source === 'youtube' ? 'YouTube' : song.durationSeconds ? playTime(song.durationSeconds) : null}
                 </span>
               </button>
@@ -195,5 +200,31 @@ export function MusicPlayer({ songs, memorialName, className }: MusicPlayerProps
         </ol>
       ) : null}
     </div>
+  );
+}
+
+/** "Skabt med AI": every song made with AI says so, wherever it is played. */
+function MadeWithAi({ className }: { className?: string }) {
+  return (
+    <p className={cn('inline-flex items-center gap-1.5 rounded-full border border-border px-3 py-0.5 text-sm font-semibold text-muted-foreground dark:text-foreground/80', className)}>
+      <Sparkles className="size-4" aria-hidden="true" />
+      {MADE_WITH_AI}
+    </p>
+  );
+}
+
+/** A song's words, folded away until asked for; plain text, its lines kept. */
+function Lyrics({ title, lyrics }: { title: string; lyrics: string }) {
+  return (
+    <details className="group mt-4 rounded-lg border border-border bg-card/70">
+      <summary className="flex min-h-12 cursor-pointer items-center px-4 text-base font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <span>Sangtekst</span>
+        <span className="sr-only">: {title}</span>
+        <span aria-hidden="true" className="ml-auto text-muted-foreground transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <p className="border-t border-border px-4 py-4 font-serif text-lg leading-relaxed break-words whitespace-pre-line">{lyrics}</p>
+    </details>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from '@/client/components/ui/button';
 import { TextField } from '@/client/components/ui/text-field';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { HiddenWithoutPremium } from '@/client/memorials/premium/PremiumNote';
+import { MADE_WITH_AI } from '@/shared/ai';
 import { SONG_NOTE_MAX, SONG_TITLE_MAX, type Song, playTime } from '@/shared/music';
 
 export type MoveStep = -1 | 1;
@@ -50,6 +51,7 @@ export function SongCard({ memorialId, song, index, total, onMove, onDelete, onS
     <li className="rounded-xl border border-border bg-card p-4 shadow-xs sm:p-5">
       <p className="font-sans text-base font-semibold text-muted-foreground dark:text-foreground/80">
         Sang {index + 1} af {total} · {song.source === 'youtube' ? 'fra YouTube' : song.durationSeconds ? playTime(song.durationSeconds) : 'lydfil'}
+        {song.source === 'ai' ? ` · ${MADE_WITH_AI}` : null}
       </p>
       {song.hiddenWithoutPremium ? <HiddenWithoutPremium className="mt-1 text-sm text-muted-foreground" /> : null}
       <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-4">
