@@ -1,11 +1,13 @@
 /**
  * An animated greeting or a song for one of the family's memorials, at the catalogue's price. The
- * order takes only the memorial (and a business buyer's name and CVR): the AI production is not
- * built yet, so people make it by hand once it is paid, which the form says before "Betal".
+ * order takes only the memorial (and a business buyer's name and CVR); once it is paid the family
+ * makes it on the memorial's page for it (ai/), which the form says before "Betal". Without a
+ * provider on this installation the server leaves the product out, and the form says so plainly.
  */
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
+import { AI_MESSAGES } from '@/shared/ai';
 import { PAYMENT_METHODS } from '@/shared/money';
 import { Notice } from '@/client/components/ui/notice';
 import { BusinessBuyerFields, useBusinessBuyer } from './BusinessBuyerFields';
@@ -15,7 +17,7 @@ import { formatPrice } from './format';
 import { MemorialSelect } from './MemorialSelect';
 import { buyerOf, extraOrderForms } from './order-form-schema';
 import { PaymentMethodChoice, firstUsable } from './PaymentMethodChoice';
-import { type ExtraKind, handMade } from './product-words';
+import { type ExtraKind, howItIsMade } from './product-words';
 import type { Catalogue, PremiumMemorial } from './use-money';
 import { OrderSubmit } from './OrderSubmit';
 import { usePlaceOrder } from './use-place-order';
@@ -25,9 +27,10 @@ type FormOutput = z.output<(typeof extraOrderForms)[ExtraKind]>;
 
 const FORM_NAMES: Record<ExtraKind, string> = { animated_greeting: 'Bestil animeret hilsen', song: 'Bestil sang med AI' };
 
+/** No product in the catalogue: this installation has no AI provider for it. */
 const UNAVAILABLE: Record<ExtraKind, string> = {
-  animated_greeting: 'Animerede hilsener kan ikke bestilles lige nu. Skriv til os, så hjælper vi.',
-  song: 'Sange kan ikke bestilles lige nu. Skriv til os, så hjælper vi.',
+  animated_greeting: AI_MESSAGES.greetingNotOffered,
+  song: AI_MESSAGES.songNotOffered,
 };
 
 interface ExtraOrderFormProps {
@@ -70,7 +73,7 @@ export function ExtraOrderForm({ kind, catalogue, memorials, memorialId }: Extra
           <p className="text-lg font-semibold tabular-nums">{formatPrice(product.priceOre)}</p>
         </div>
         {product.description ? <p className="mt-2 text-muted-foreground">{product.description}</p> : null}
-        <p className="mt-4 border-t border-border pt-4">{handMade(kind, 'form')}</p>
+        <p className="mt-4 border-t border-border pt-4">{howItIsMade(kind, 'form')}</p>
       </section>
       <Controller
         control={form.control}

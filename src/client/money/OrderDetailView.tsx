@@ -5,9 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Sparkles } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS } from '@/shared/money';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
+import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { usePageTitle } from '@/client/lib/page-title';
 import { CancelOrder } from './CancelOrder';
@@ -18,8 +19,8 @@ import { OrderLines } from './OrderLines';
 import { OrderStatusPill } from './OrderStatusPill';
 import { OrderSteps } from './OrderSteps';
 import { PayByCard } from './PayByCard';
-import { handMade } from './product-words';
-import { type OrderDetail, useCatalogue, useOrder } from './use-money';
+import { EXTRA_PAGE, howItIsMade } from './product-words';
+import { type OrderDetail, useCatalogue, useOrder, usePremiumStatus } from './use-money';
 
 const notFound = {
   title: 'Ordren blev ikke fundet',
@@ -75,7 +76,7 @@ function Order({ order }: { order: OrderDetail }) {
 
       {order.invoiceProblem ? <Notice title="Om fakturaen">{order.invoiceProblem}</Notice> : null}
       {payable ? <PayOpenOrder orderId={order.id} /> : null}
-      <HandMade order={order} />
+      <HowItIsMade order={order} />
 
       <Part title="Det har I bestilt">
         <OrderLines caption={`Ordre nr. ${order.number}`} lines={order.lines} totalOre={order.totalOre} />
@@ -112,11 +113,33 @@ function Order({ order }: { order: OrderDetail }) {
   );
 }
 
-/** A greeting or a song not yet ready: what happens next (its making arrives with the AI work). */
-function HandMade({ order }: { order: OrderDetail }) {
-  if (order.kind !== 'animated_greeting' && order.kind !== 'song') return null;
-  if (order.status !== 'pending_payment' && order.status !== 'paid' && order.status !== 'in_production') return null;
-  return <Notice>{handMade(order.kind, order.status === 'pending_payment' ? 'unpaid order' : 'paid order')}</Notice>;
+/**
+ * A greeting or a song: what happens next, and once it is paid the way to the page where the
+ * family makes it. The order names its memorial by name only (orderDetail has no memorialId yet),
+ * so the memorial is found among the person's own by that name when it is the only one so called.
+ */
+function HowItIsMade({ order }: { order: OrderDetail }) {
+  const kind = order.kind === 'animated_greeting' || order.kind === 'song' ? order.kind : null;
+  const paid = order.status !== 'pending_payment' && order.status !== 'cancelled' && order.status !== 'refunded';
+  const memorials = usePremiumStatus(kind !== null && paid && !('memorialId' in order));
+  if (!kind || order.status === 'cancelled' || order.status === 'refunded') return null;
+  if (!paid) return <Notice>{howItIsMade(kind, 'unpaid order')}</Notice>;
+  const named = memorials.data?.memorials.filter((memorial) => memorial.name === order.memorialName) ?? [];
+  const memorialId = 'memorialId' in order && typeof order.memorialId === 'string' ? order.memorialId : named.length === 1 ? named[0]!.memorialId : null;
+  const page = EXTRA_PAGE[kind];
+  return (
+    <Notice>
+      <p>{howItIsMade(kind, 'paid order')}</p>
+      {memorialId ? (
+        <Button asChild size="lg" className="mt-4 w-full sm:w-auto">
+          <Link to={`/memorial/${encodeURIComponent(memorialId)}/${page.path}`}>
+            <Sparkles aria-hidden="true" />
+            {page.action}
+          </Link>
+        </Button>
+      ) : null}
+    </Notice>
+  );
 }
 
 /** A card or MobilePay order left unpaid (the payment page was closed): it can be paid again. */
