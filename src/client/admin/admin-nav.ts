@@ -2,7 +2,7 @@
  * The back office's sections in one list (PRODUCT.md "Back office"), with who may open each: the
  * nav shows a person only their own, and the route table guards each page with the same roles.
  */
-import { Activity, Download, Factory, Inbox, LayoutDashboard, type LucideIcon, Package, QrCode, ReceiptText, ScanLine, ShieldCheck, ShoppingBag, Store, Tags, Users, Warehouse, Zap } from 'lucide-react';
+import { Activity, Download, Factory, Inbox, LayoutDashboard, type LucideIcon, Package, QrCode, ReceiptText, ScanLine, ShieldCheck, ShoppingBag, Sparkles, Store, Tags, Users, Warehouse, Zap } from 'lucide-react';
 import { STAFF_ROLES, type StaffRole } from '@/shared/staff';
 
 export interface AdminSection {
@@ -27,6 +27,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/orders', label: 'Ordrer', icon: ShoppingBag, roles: ORDER_READERS },
   { to: '/admin/invoices', label: 'Fakturaer', icon: ReceiptText, roles: ADMIN_ONLY },
   { to: '/admin/prices', label: 'Priser', icon: Tags, roles: ADMIN_ONLY },
+  { to: '/admin/ai', label: 'AI', icon: Sparkles, roles: ORDER_READERS },
   // The production floor (issue 23): codes, packages, exports, scanners, the queue and the laser.
   { to: '/admin/qr', label: 'QR-koder', icon: QrCode, roles: PRODUCTION_FLOOR },
   { to: '/admin/qr-packages', label: 'QR-pakker', icon: Package, roles: PRODUCTION_FLOOR },
