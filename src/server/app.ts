@@ -32,6 +32,9 @@ import { HttpError } from './lib/errors';
 import { requestForLog } from './lib/request-log';
 import { createDailySchedule } from './lib/daily';
 import { PRUNE_JOBS, createJobRunner, pruneJobsJob } from './lib/jobs';
+import { providersFor } from './ai/providers';
+import { AI_STEP, aiStepJob } from './ai/steps';
+import { aiRoutes } from './ai/routes';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createBatchedRateLimiter } from './lib/batched-rate-limit';
 import { createRateLimiter } from './lib/rate-limit';
@@ -134,6 +137,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     now,
     runs: [{ name: 'post-digest', kind: POST_DIGEST, hour: 7 }, ANNIVERSARY_RUN, { name: 'jobs-prune', kind: PRUNE_JOBS, hour: 3 }, ...PURGE_RUNS],
   });
+  const ai = providersFor(config);
   const jobs = createJobRunner({
     db,
     now,
@@ -143,6 +147,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       [POST_DIGEST]: async () => void (await sendPostDigest(deps)),
       [ANNIVERSARY_REMINDERS]: anniversaryRemindersJob({ db, now, baseUrl: config.BASE_URL }),
       [PRUNE_JOBS]: pruneJobsJob(db, now),
+      [AI_STEP]: aiStepJob(() => deps, ai),
       // What /privacy promises about keeping data (privacy/purges.ts).
       ...purgeJobs(() => deps),
     },
@@ -165,6 +170,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     now,
     randomBytes: input.randomBytes ?? nodeRandomBytes,
     jobs,
+    ai,
     rateLimiter,
     lookupLimiter,
     storage,
@@ -287,6 +293,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   mediaRoutes(app, deps);
   familyTreeRoutes(app, deps);
   musicRoutes(app, deps);
+  aiRoutes(app, deps);
   statsRoutes(app, deps);
   twoFactorRoutes(app, deps);
   dashboardRoutes(app, deps);

@@ -93,6 +93,22 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   // Where the stripe library sends its calls, for a local fake in tests and benchmarks only.
   STRIPE_API_URL: z.url('skal være en fuld adresse, fx http://127.0.0.1:12111').optional().or(z.literal('').transform(() => undefined)),
+  // AI extras (decision 0033): each is offered only when its provider is configured; without one the
+  // pages say so and nothing can be bought. The keys are sent to the provider only, never logged.
+  // The greeting's video: a prediction API of Replicate's kind (create → poll → fetch).
+  AI_VIDEO_URL: z.url('skal være en fuld adresse, fx https://api.replicate.com/v1').optional().or(z.literal('').transform(() => undefined)),
+  AI_VIDEO_KEY: optionalText,
+  AI_VIDEO_MODEL: optionalText,
+  // The song's lyrics: an OpenAI-compatible chat API.
+  AI_LYRICS_URL: z.url('skal være en fuld adresse, fx https://api.openai.com/v1').optional().or(z.literal('').transform(() => undefined)),
+  AI_LYRICS_KEY: optionalText,
+  AI_LYRICS_MODEL: optionalText,
+  // The song's music: a prediction API like the video's.
+  AI_MUSIC_URL: z.url('skal være en fuld adresse, fx https://api.replicate.com/v1').optional().or(z.literal('').transform(() => undefined)),
+  AI_MUSIC_KEY: optionalText,
+  AI_MUSIC_MODEL: optionalText,
+  // How long one try may take at the provider before it is given up and tried again.
+  AI_TIMEOUT_MINUTES: positiveInt(20),
   // The seller's bank account on invoices paid by transfer; until all three are set, no such invoice is issued.
   BANK_REG_NUMBER: z.string().regex(/^(\d{4})?$/, 'skal være et registreringsnummer på 4 cifre').default(''),
   BANK_ACCOUNT_NUMBER: z.string().regex(/^(\d{6,10})?$/, 'skal være et kontonummer på 6 til 10 cifre').default(''),
@@ -150,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Ugyldig konfiguration: ${issue.path.join('.')} ${issue.message}`);
   }
   const value = parsed.data;
+  const halfProvider = halfConfiguredProvider(value);
+  if (halfProvider) throw new ConfigError(`Ugyldig konfiguration: ${halfProvider}`);
   if (value.NODE_ENV === 'production') {
     const gap = productionGap(value);
     if (gap) throw new ConfigError(`Ugyldig konfiguration: ${gap}`);
@@ -177,6 +195,15 @@ function productionGap(value: z.infer<typeof schema>): string | null {
   if (!value.TWO_FACTOR_KEY) return 'TWO_FACTOR_KEY skal være sat i produktion (den beskytter personalets totrinsnøgler), fx fra: openssl rand -hex 32';
   if (value.DATABASE_URL && !value.S3_BUCKET && !value.MEDIA_ON_LOCAL_DISK) {
     return 'S3_BUCKET skal være sat i produktion med DATABASE_URL, for flere servere kan ikke dele en lokal disk (eller MEDIA_ON_LOCAL_DISK=1 for én server)';
+  }
+  return null;
+}
+
+/** An AI provider needs its address, key and model together; some of them is a mistake, not "off". */
+function halfConfiguredProvider(value: z.infer<typeof schema>): string | null {
+  for (const kind of ['VIDEO', 'LYRICS', 'MUSIC'] as const) {
+    const set = [value[`AI_${kind}_URL`], value[`AI_${kind}_KEY`], value[`AI_${kind}_MODEL`]].filter(Boolean).length;
+    if (set > 0 && set < 3) return `AI_${kind}_URL, AI_${kind}_KEY og AI_${kind}_MODEL skal sættes sammen (eller ingen af dem)`;
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Providers } from './ai/providers';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import type { JobRunner } from './lib/jobs';
@@ -25,6 +26,8 @@ export interface Deps {
    * (lib/batched-rate-limit.ts, docs/decisions/0017).
    */
   lookupLimiter: RateLimiter;
+  /** The AI providers this installation has (ai/providers.ts); null where one is not configured. */
+  ai: Providers;
   /** Media files: the local disk or an S3-compatible bucket. */
   storage: Storage;
   log: FastifyBaseLogger;

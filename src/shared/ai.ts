@@ -77,3 +77,14 @@ export const AI_MESSAGES = {
  * The try is not counted, so they can try again, or ask for their money back.
  */
 export const AI_FAILED_FOR_FAMILY = 'Det lykkedes ikke denne gang. Forsøget tæller ikke med: prøv igen, eller skriv til os, så refunderer vi bestillingen.';
+
+/** A greeting the family has shown on the memorial page: it plays only when pressed, with captions. */
+export interface PublishedGreeting {
+  id: string;
+  videoUrl: string;
+  mime: string;
+  /** WebVTT of the message, so the words are there for those who cannot hear and read it (the video is silent). */
+  captionsUrl: string;
+  message: string;
+  posterUrl: string | null;
+}

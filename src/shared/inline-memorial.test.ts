@@ -45,8 +45,9 @@ const memorial: Memorial = {
   premium: true,
   media: [photo('a'), film, photo('b', 'https://bucket.example/photos/b/')],
   music: [
-    { id: 's', source: 'upload', title: 'Den blå anemone', note: 'Hendes yndlingssang', position: 0, url: '/media/memorials/x/music/s/audio.mp3', mime: 'audio/mpeg', bytes: 4096, durationSeconds: 187, youtubeId: null, createdAt: '2026-11-01T10:00:00.000Z' },
+    { id: 's', source: 'upload', title: 'Den blå anemone', note: 'Hendes yndlingssang', position: 0, url: '/media/memorials/x/music/s/audio.mp3', mime: 'audio/mpeg', bytes: 4096, durationSeconds: 187, youtubeId: null, lyrics: null, createdAt: '2026-11-01T10:00:00.000Z' },
   ],
+  greeting: null,
   portraitId: 'a',
   coverId: null,
   createdAt: '2026-11-01T10:00:00.000Z',

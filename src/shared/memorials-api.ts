@@ -158,6 +158,9 @@ export const memorialResponse = z.object({
   premium: z.boolean(),
   media: z.array(mediaItemResponse),
   music: z.array(songResponse),
+  greeting: z
+    .object({ id: z.string(), videoUrl: z.string(), mime: z.string(), captionsUrl: z.string(), message: z.string(), posterUrl: z.string().nullable() })
+    .nullable(),
   portraitId: z.string().nullable(),
   coverId: z.string().nullable(),
   createdAt: z.string(),

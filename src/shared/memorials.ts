@@ -1,4 +1,5 @@
 import type { MediaItem } from './media';
+import type { PublishedGreeting } from './ai';
 import type { Song } from './music';
 
 /**
@@ -98,6 +99,8 @@ export interface Memorial {
   media: MediaItem[];
   /** The music in the family's order (music/): to visitors only while the memorial has Premium. */
   music: Song[];
+  /** The animated greeting the family chose to show (ai/), labelled "Skabt med AI"; null for none. */
+  greeting: PublishedGreeting | null;
   portraitId: string | null;
   coverId: string | null;
   createdAt: string;

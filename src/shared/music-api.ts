@@ -20,6 +20,7 @@ export const songResponse = z.object({
   bytes: z.number().nullable(),
   durationSeconds: z.number().nullable(),
   youtubeId: z.string().nullable(),
+  lyrics: z.string().nullable(),
   createdAt: z.string(),
   hiddenWithoutPremium: z.boolean().optional(),
 }) satisfies z.ZodType<Song>;

@@ -3,7 +3,7 @@
  * sound or YouTube links. No zod here (music-api.ts has the schemas), so the memorial page may
  * import it without the validator.
  */
-export const SONG_SOURCES = ['upload', 'youtube'] as const;
+export const SONG_SOURCES = ['upload', 'youtube', 'ai'] as const;
 export type SongSource = (typeof SONG_SOURCES)[number];
 
 export const SONG_TITLE_MAX = 120;
@@ -26,6 +26,8 @@ export interface Song {
   durationSeconds: number | null;
   /** YouTube links: the video's id. */
   youtubeId: string | null;
+  /** A song made with AI (source 'ai', labelled "Skabt med AI"): the lyrics it was sung from; else null. */
+  lyrics: string | null;
   createdAt: string;
   /**
    * Only in the view of the memorial's administrators: the memorial has no Premium now, so

@@ -22,26 +22,23 @@ export function formatPrice(ore: number): string {
   return `${kroner.format(ore / 100)} kr.`;
 }
 
-/**
- * What a plan in the database promises that is not built yet: music, the family tree and anything
- * made with AI (the animated greeting included). The plans' rows (prices included) stay as they
- * are, ready for the day these are built; until then /pricing shows only what a family actually
- * gets. Premium's themes, and room for every photo and film, are enforced (shared/premium.ts).
- */
-const NOT_BUILT_YET = /musik|stamtræ|\bAI\b|animere/i;
+/** A plan, or a plan's feature, that is an AI extra (decision 0033). */
+const AI_EXTRA = /\bAI\b|animere/i;
 
-/** Said of a subscription instead of a description that promises what is not built yet. */
+/** Said of a subscription instead of a description that promises an AI extra this installation lacks. */
 export const SUBSCRIPTION_PLAIN = 'Plads til alle billederne og filmene, når galleriet vokser. Stop når I vil – intet bliver slettet.';
 
 /**
- * The plans as /pricing may sell them today: a plan that is only something not built yet is left
- * out, and every other loses the features that promise such things; its description, if it does
- * too, gives way to a plain one (a subscription's) or to none.
+ * The plans as /pricing may sell them on this installation: the AI extras only where a provider
+ * makes them (GET /api/plans decides, from the server's configuration). Without one, a plan that is
+ * only an AI extra is left out, and every other loses the features that promise one; its
+ * description, if it does too, gives way to a plain one (a subscription's) or to none.
  */
-export function sellablePlans(plans: Plan[]): Plan[] {
+export function offeredPlans(plans: Plan[], offer: { greeting: boolean; song: boolean }): Plan[] {
+  if (offer.greeting || offer.song) return plans.filter((plan) => offer.greeting || !/animere/i.test(plan.name));
   return plans.flatMap((plan) => {
-    if (NOT_BUILT_YET.test(plan.name)) return [];
-    const description = NOT_BUILT_YET.test(plan.description) ? (plan.interval === 'once' ? '' : SUBSCRIPTION_PLAIN) : plan.description;
-    return [{ ...plan, description, features: plan.features.filter((feature) => !NOT_BUILT_YET.test(feature)) }];
+    if (AI_EXTRA.test(plan.name)) return [];
+    const description = AI_EXTRA.test(plan.description) ? (plan.interval === 'once' ? '' : SUBSCRIPTION_PLAIN) : plan.description;
+    return [{ ...plan, description, features: plan.features.filter((feature) => !AI_EXTRA.test(feature)) }];
   });
 }

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { CONTACT_THANKS } from '../../src/shared/contact';
-import { formatPrice, type Plan, sellablePlans } from '../../src/shared/pricing';
+import { formatPrice, type Plan } from '../../src/shared/pricing';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
@@ -38,18 +38,18 @@ describe('/pricing', () => {
 
     await page.goto('/pricing');
     await visible(page.getByRole('heading', { level: 1, name: 'Priser' }));
-    const sold = sellablePlans(body.plans);
+    const sold = body.plans;
     expect(sold.length).toBeGreaterThan(1);
-    // A plan that is only something not built yet (the AI greeting) is not offered.
+    // This installation has no AI provider (the embedded default): the AI greeting is not offered.
     expect(sold.map((plan) => plan.slug)).not.toContain('animeret-hilsen');
     expect(await page.getByRole('article', { name: 'Animeret hilsen' }).count()).toBe(0);
-    // Nothing on the page sells what is not built yet, nor the layouts every memorial has for free;
-    // Premium's themes it sells, because the server enforces them (shared/premium.ts).
+    // Nothing on the page sells an AI extra here, nor the layouts every memorial has for free;
+    // Premium's themes, music and family tree it sells, because the server enforces them.
     const main = await page.getByRole('main').innerText();
-    for (const claim of [/musik/i, /stamtræ/i, /\bAI\b/, /animere/i, /Alle temaer og begge layouts/, /kommer snart/i]) expect(main).not.toMatch(claim);
+    for (const claim of [/\bAI\b/, /animere/i, /Alle temaer og begge layouts/, /kommer snart/i]) expect(main).not.toMatch(claim);
     await visible(page.getByText('Begge layouts, det klassiske og det udvidede, er med på den gratis mindeside, og det samme er farvetemaerne Lys og Skumring.'));
     const monthly = sold.find((plan) => plan.slug === 'premium-maaned')!;
-    expect(monthly.features).toEqual(['Alle temaer', 'Ubegrænset antal billeder og videoer']);
+    expect(monthly.features).toEqual(['Alle temaer', 'Ubegrænset antal billeder og videoer', 'Musik på mindesiden', 'Stamtræ']);
     expect(monthly.description).toBe('Flere farver og flere minder – betal måned for måned, og stop når I vil.');
     for (const plan of sold) {
       const card = page.getByRole('article', { name: plan.name, exact: true });

@@ -1,11 +1,12 @@
 /**
- * /pricing: the plans from GET /api/plans (prices live in the database, PRODUCT.md "Money"), as
- * far as they hold what exists today (sellablePlans), and in plain words what is always free.
+ * /pricing: the plans from GET /api/plans (prices live in the database, PRODUCT.md "Money"), as this
+ * installation offers them (the server leaves out AI extras it has no provider for), and in plain
+ * words what is always free.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { type Plan, sellablePlans } from '@/shared/pricing';
+import type { Plan } from '@/shared/pricing';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { Button } from '@/client/components/ui/button';
@@ -33,7 +34,7 @@ function Plans() {
   return (
     <div className="mt-14">
       <ul className="grid gap-8 md:grid-cols-2 xl:grid-cols-3">
-        {sellablePlans(query.data.plans).map((plan) => (
+        {query.data.plans.map((plan) => (
           <li key={plan.slug} className="flex">
             <PlanCard plan={plan} />
           </li>

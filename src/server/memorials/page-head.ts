@@ -18,7 +18,7 @@ export const MEMORIAL_PAGE = /^\/(?:memorial|classic-memorial|enhanced-memorial)
 const years = (memorial: Memorial) => [memorial.birthDate, memorial.deathDate].map((date) => date?.slice(0, 4) ?? '').filter(Boolean).join('–');
 
 /** Plain text from the life story's HTML, for a preview. */
-function plainText(html: string): string {
+export function plainText(html: string): string {
   return html
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;/g, ' ')

@@ -16,7 +16,9 @@ import { listMedia } from '../media/present';
 import { checkThemeChoice } from '../money/premium-gates';
 import { isPremium } from '../money/premium';
 import { asVisitorsSeeIt, flagHiddenMedia, flagHiddenSongs } from '../../shared/premium';
+import type { PublishedGreeting } from '../../shared/ai';
 import type { Song } from '../../shared/music';
+import { publishedGreeting } from '../ai/published';
 import { listSongs } from '../music/present';
 import { sanitizeLifeStory } from './life-story';
 import { baseSlug, isUsableSlug, privateSlug, slugCandidate } from './slug';
@@ -51,7 +53,26 @@ function columnsFor(fields: Partial<MemorialFields>) {
  * The memorial as `role` may see it: its administrators get everything, with what visitors do not
  * see without Premium flagged; anyone else gets it as visitors do (shared/premium.ts).
  */
-export function presentMemorial(row: MemorialRow, role: MemberRole | null, media: MediaItem[], premium: boolean, music: Song[]): Memorial {
+/** What a memorial page shows besides the memorial's own row. */
+export interface MemorialParts {
+  media: MediaItem[];
+  premium: boolean;
+  music: Song[];
+  greeting: PublishedGreeting | null;
+}
+
+const NO_PARTS: MemorialParts = { media: [], premium: false, music: [], greeting: null };
+
+async function partsOf(db: Db | Tx, memorialId: string, now: Date): Promise<MemorialParts> {
+  return {
+    media: await listMedia(db, memorialId),
+    premium: await isPremium(db, memorialId, now),
+    music: await listSongs(db, memorialId),
+    greeting: await publishedGreeting(db, memorialId),
+  };
+}
+
+export function presentMemorial(row: MemorialRow, role: MemberRole | null, { media, premium, music, greeting }: MemorialParts): Memorial {
   const editor = role !== null && EDITORS.includes(role);
   const memorial: Memorial = {
     id: row.id,
@@ -71,6 +92,7 @@ export function presentMemorial(row: MemorialRow, role: MemberRole | null, media
     premium,
     media: flagHiddenMedia(media, premium),
     music: flagHiddenSongs(music, premium),
+    greeting,
     portraitId: row.portraitMediaId,
     coverId: row.coverMediaId,
     createdAt: row.createdAt.toISOString(),
@@ -107,7 +129,7 @@ export async function createMemorial(deps: Deps, userId: string, fields: Memoria
           .values({ ...columnsFor(fields), name: fields.name, slug, createdBy: userId, createdAt: now, updatedAt: now })
           .returning();
         await tx.insert(memorialMembers).values({ memorialId: row!.id, userId, role: 'owner', createdAt: now });
-        return presentMemorial(row!, 'owner', [], false, []);
+        return presentMemorial(row!, 'owner', NO_PARTS);
       });
       deps.memorialChanged(created.id);
       return created;
@@ -212,7 +234,7 @@ export function visibleOrNotFound(found: FoundMemorial | null): FoundMemorial {
 /** The memorial with its gallery and music, for a reader who may see it (visibleMemorial). */
 export async function readMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<Memorial> {
   const { row, role } = await visibleMemorial(deps, idOrSlug, userId);
-  return presentMemorial(row, role, await listMedia(deps.db, row.id), await isPremium(deps.db, row.id, deps.now()), await listSongs(deps.db, row.id));
+  return presentMemorial(row, role, await partsOf(deps.db, row.id, deps.now()));
 }
 
 /** Loads a memorial for a change and checks the user may make it; outsiders learn nothing. */
@@ -273,7 +295,7 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
         })
         .where(eq(memorials.id, row.id))
         .returning();
-      return presentMemorial(next!, role, await listMedia(tx, row.id), await isPremium(tx, row.id, deps.now()), await listSongs(tx, row.id));
+      return presentMemorial(next!, role, await partsOf(tx, row.id, deps.now()));
     });
     deps.memorialChanged(updated.id);
     return updated;
@@ -295,13 +317,12 @@ export async function deleteMemorial(deps: Deps, idOrSlug: string, userId: strin
 export async function restoreMemorial(deps: Deps, idOrSlug: string, userId: string): Promise<Memorial> {
   const restored = await deps.db.transaction(async (tx) => {
     const { row, role } = await forChange(tx, idOrSlug, userId, ['owner']);
-    const premium = await isPremium(tx, row.id, deps.now());
-    if (!row.deletedAt) return presentMemorial(row, role, await listMedia(tx, row.id), premium, await listSongs(tx, row.id));
+    if (!row.deletedAt) return presentMemorial(row, role, await partsOf(tx, row.id, deps.now()));
     if (deps.now().getTime() - row.deletedAt.getTime() > RESTORE_DAYS * DAY_MS) {
       throw new HttpError(410, `Mindesiden blev slettet for mere end ${RESTORE_DAYS} dage siden og kan ikke længere gendannes.`);
     }
     const [back] = await tx.update(memorials).set({ deletedAt: null, updatedAt: nextVersion(deps.now()) }).where(eq(memorials.id, row.id)).returning();
-    return presentMemorial(back!, role, await listMedia(tx, row.id), premium, await listSongs(tx, row.id));
+    return presentMemorial(back!, role, await partsOf(tx, row.id, deps.now()));
   });
   deps.memorialChanged(restored.id);
   return restored;

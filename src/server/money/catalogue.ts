@@ -34,3 +34,10 @@ export async function activeProduct(db: Db | Tx, slug: string): Promise<ProductR
   const [row] = await db.select().from(products).where(and(eq(products.slug, slug), eq(products.active, true)));
   return row ?? null;
 }
+
+/** The AI extras are sold only where a provider makes them (decision 0033); everything else always. */
+export function offeredHere(kind: ProductRow['kind'], offer: { greeting: boolean; song: boolean }): boolean {
+  if (kind === 'animated_greeting') return offer.greeting;
+  if (kind === 'song') return offer.song;
+  return true;
+}

@@ -13,6 +13,9 @@ import { invoices, memorials, orderEvents, orderLines, orders, type users } from
 import type { Deps } from '../deps';
 import { HttpError, isUniqueViolation, notFound } from '../lib/errors';
 import { startCheckout } from './checkout';
+import { offeredHere } from './catalogue';
+import { aiOffer } from '../ai/providers';
+import { AI_MESSAGES } from '../../shared/ai';
 import { type InvoiceRow, invoicingProblem, issueInvoice } from './invoices';
 import { type OrderRow, cancel, placed } from './order-status';
 import { priceOrder } from './pricing';
@@ -42,6 +45,7 @@ export async function createOrder(deps: Deps, user: UserRow, body: z.infer<typeo
   const existing = await orderByKey(deps.db, user.id, body.idempotencyKey);
   if (existing) return { ...(await nextStep(deps, existing)), created: false };
   checkPaymentMethod(deps, body.paymentMethod);
+  if (!offeredHere(body.item.kind, aiOffer(deps.ai))) throw new HttpError(409, body.item.kind === 'song' ? AI_MESSAGES.songNotOffered : AI_MESSAGES.greetingNotOffered);
   const now = deps.now();
   let order: OrderRow;
   try {

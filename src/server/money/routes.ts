@@ -28,7 +28,8 @@ import { invoices, resellers } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, badRequest, notFound } from '../lib/errors';
 import { adminAccess } from '../memorials/members';
-import { activeProduct, activeProducts, premiumPlans } from './catalogue';
+import { activeProduct, activeProducts, offeredHere, premiumPlans } from './catalogue';
+import { aiOffer } from '../ai/providers';
 import { invoicePdf } from './invoice-pdf';
 import { invoicingProblem } from './invoices';
 import { INVOICE_NOT_FOUND, cancelOwnOrder, checkoutOrder, createOrder, myOrders, orderDetailOf, ownOrder, summaries } from './orders';
@@ -49,7 +50,8 @@ export function moneyRoutes(app: FastifyInstance, deps: Deps) {
   api.get('/api/catalogue', { schema: { response: { 200: catalogueResponse } } }, async (request, reply) => {
     const user = await requireUser(deps, request).catch(() => null);
     const [reseller] = user ? await deps.db.select({ status: resellers.status }).from(resellers).where(eq(resellers.userId, user.id)) : [];
-    const products = await activeProducts(deps.db, { forResellers: reseller?.status === 'approved' });
+    const offer = aiOffer(deps.ai);
+    const products = (await activeProducts(deps.db, { forResellers: reseller?.status === 'approved' })).filter((product) => offeredHere(product.kind, offer));
     noStore(reply);
     return {
       premium: (await premiumPlans(deps.db)).map((plan) => ({ slug: plan.slug, name: plan.name, description: plan.description, priceOre: plan.priceOre, interval: plan.interval })),

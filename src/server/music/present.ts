@@ -19,6 +19,7 @@ export function presentSong(row: SongRow): Song {
     bytes: row.bytes,
     durationSeconds: row.durationSeconds,
     youtubeId: row.youtubeId,
+    lyrics: row.lyrics,
     createdAt: row.createdAt.toISOString(),
   };
 }

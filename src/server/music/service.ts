@@ -20,7 +20,7 @@ import { requireEditor, touchMemorial, visibleMemorial } from '../memorials/serv
 import { checkMusicAllowed } from '../money/premium-gates';
 import { isPremium } from '../money/premium';
 import { readSong } from './audio';
-import { listSongs, presentSong } from './present';
+import { type SongRow, listSongs, presentSong } from './present';
 
 /** A stored song never changes (a new upload is a new song with a new folder). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -54,6 +54,28 @@ async function checkRoom(db: Db | Tx, memorialId: string, now: Date): Promise<vo
   await checkMusicAllowed(db, memorialId, now);
   const [row] = await db.select({ songs: count() }).from(memorialSongs).where(eq(memorialSongs.memorialId, memorialId));
   if ((row?.songs ?? 0) >= SONGS_MAX) throw badRequest(MUSIC_MESSAGES.tooMany);
+}
+
+/**
+ * A song made with AI joins the playlist (ai/results.ts), after the family has heard it. Its file
+ * stays where the try keeps it (memorials/<id>/ai/<try>/), so taking it off the playlist here
+ * leaves the try able to add it again. No Premium needed to add it: the family paid for the song;
+ * visitors hear it on the same terms as every other song.
+ */
+export async function addMadeSong(
+  tx: Tx,
+  memorialId: string,
+  now: Date,
+  song: { title: string; fileKey: string; mime: string; bytes: number; durationSeconds: number | null; lyrics: string; createdBy: string },
+): Promise<SongRow> {
+  await touchMemorial(tx, memorialId, now);
+  const [row] = await tx.select({ songs: count() }).from(memorialSongs).where(eq(memorialSongs.memorialId, memorialId));
+  if ((row?.songs ?? 0) >= SONGS_MAX) throw badRequest(MUSIC_MESSAGES.tooMany);
+  const [inserted] = await tx
+    .insert(memorialSongs)
+    .values({ memorialId, source: 'ai', note: '', position: await nextPosition(tx, memorialId), createdAt: now, ...song, lyrics: song.lyrics || null })
+    .returning();
+  return inserted!;
 }
 
 /**

@@ -1,8 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Plan, formatPrice, sellablePlans } from '../../shared/pricing';
+import { type Plan, formatPrice } from '../../shared/pricing';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { plans } from '../db/schema';
+
+/** A provider for each AI extra; nothing is called by listing plans, so the addresses need not answer. */
+const AI_ENV = {
+  AI_VIDEO_URL: 'http://127.0.0.1:9/v1',
+  AI_VIDEO_KEY: 'r8_test',
+  AI_VIDEO_MODEL: 'fake/animate',
+  AI_LYRICS_URL: 'http://127.0.0.1:9/v1',
+  AI_LYRICS_KEY: 'sk-test',
+  AI_LYRICS_MODEL: 'fake-chat',
+  AI_MUSIC_URL: 'http://127.0.0.1:9/v1',
+  AI_MUSIC_KEY: 'r8_test',
+  AI_MUSIC_MODEL: 'fake/music',
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,19 +30,25 @@ describe('GET /api/plans', () => {
     const response = await t.request({ method: 'GET', url: '/api/plans' });
     expect(response.statusCode).toBe(200);
     const { plans: listed } = response.json();
-    expect(listed.map((p: { slug: string }) => p.slug)).toEqual(['mindeside', 'premium-maaned', 'premium-aar', 'premium-livstid', 'qr-plade', 'animeret-hilsen']);
+    // No AI provider on this installation (the default): the animated greeting is not for sale.
+    expect(listed.map((p: { slug: string }) => p.slug)).toEqual(['mindeside', 'premium-maaned', 'premium-aar', 'premium-livstid', 'qr-plade']);
     expect(listed[0]).toMatchObject({ name: 'Mindeside', priceOre: 0, interval: 'once', highlighted: false });
     expect(listed[2]).toMatchObject({ name: 'Premium årligt', interval: 'year', highlighted: true });
     expect(listed.every((p: { features: string[] }) => p.features.length > 0)).toBe(true);
   });
 
-  it('promises with Premium the themes it enforces, and not the layouts every memorial has (0018)', async () => {
+  it('promises with Premium what it enforces, and the AI extras only where a provider makes them (0033)', async () => {
     const monthly = (await t.request({ method: 'GET', url: '/api/plans' })).json().plans.find((p: Plan) => p.slug === 'premium-maaned') as Plan;
-    expect(monthly.features).toEqual(['Alle temaer', 'Ubegrænset antal billeder og videoer', 'Musik på mindesiden', 'Stamtræ', 'Animerede hilsner og sange med AI']);
-    // /pricing sells what exists: the themes and the room, not music, the family tree or AI yet.
-    const [sold] = sellablePlans([monthly]);
-    expect(sold!.features).toEqual(['Alle temaer', 'Ubegrænset antal billeder og videoer']);
-    expect(sold!.description).toBe(monthly.description);
+    expect(monthly.features).toEqual(['Alle temaer', 'Ubegrænset antal billeder og videoer', 'Musik på mindesiden', 'Stamtræ']);
+    expect(monthly.description).toBe('Flere farver og flere minder – betal måned for måned, og stop når I vil.');
+    const withAi = await createTestApp(AI_ENV);
+    try {
+      const plans = (await withAi.request({ method: 'GET', url: '/api/plans' })).json().plans as Plan[];
+      expect(plans.map((p) => p.slug)).toContain('animeret-hilsen');
+      expect(plans.find((p) => p.slug === 'premium-maaned')!.features).toContain('Animerede hilsner og sange med AI');
+    } finally {
+      await withAi.close();
+    }
   });
 
   it('reads prices from the database: an edited price and a withdrawn plan show at once', async () => {

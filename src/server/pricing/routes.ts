@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { offeredPlans } from '../../shared/pricing';
 import { plansResponse } from '../../shared/pricing-api';
+import { aiOffer } from '../ai/providers';
 import { plans } from '../db/schema';
 import type { Deps } from '../deps';
 
@@ -24,6 +26,6 @@ export function pricingRoutes(app: FastifyInstance, deps: Deps) {
       .orderBy(asc(plans.sortOrder), asc(plans.slug));
     // Prices change rarely and are the same for everyone; a minute in any cache is harmless.
     reply.header('cache-control', 'public, max-age=60');
-    return { plans: rows };
+    return { plans: offeredPlans(rows, aiOffer(deps.ai)) };
   });
 }

@@ -1,3 +1,4 @@
+export * from './ai';
 export * from './consent';
 export * from './family-tree';
 export * from './invitations';

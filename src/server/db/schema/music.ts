@@ -2,10 +2,10 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { memorials } from './memorials';
 import { users } from './users';
 
-export const SONG_SOURCES = ['upload', 'youtube'] as const;
+export const SONG_SOURCES = ['upload', 'youtube', 'ai'] as const;
 
 /**
- * A memorial's playlist (music/): uploaded audio, stored as it came under
+ * A memorial's playlist (music/): uploaded audio, a song made with AI (its file under `ai/`), stored as it came under
  * `memorials/<memorialId>/music/<songId>/`, or a YouTube link. The family's order by position.
  */
 export const memorialSongs = pgTable(
@@ -26,6 +26,8 @@ export const memorialSongs = pgTable(
     /** Read from the file's content when it was uploaded. */
     durationSeconds: integer('duration_seconds'),
     youtubeId: text('youtube_id'),
+    /** A song made with AI (ai/): the lyrics it was sung from, shown beside the player. */
+    lyrics: text('lyrics'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,97 @@
+/**
+ * The AI providers, one small interface per kind of work (decision 0033): a prediction API of the
+ * create → poll → fetch kind makes the greeting's video and the song's music; a chat API writes the
+ * lyrics. Which ones this installation has comes from the environment (config.ts); without one, its
+ * extra is not offered, and nothing about it can be bought.
+ */
+import type { Config } from '../config';
+import { createChatProvider } from './chat-provider';
+import { createPredictionProvider } from './prediction-provider';
+
+export type PredictionStatus = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+export interface Prediction {
+  id: string;
+  status: PredictionStatus;
+  /** The made file's address, once succeeded. */
+  outputUrl: string | null;
+  error: string | null;
+  /** What the provider bills by, when it says. */
+  predictSeconds: number | null;
+  /** The answer as text, for staff (shortened and without keys: see redact). */
+  raw: string;
+}
+
+export interface PredictionProvider {
+  name: string;
+  model: string;
+  create(input: Record<string, unknown>): Promise<Prediction>;
+  get(id: string): Promise<Prediction>;
+  cancel(id: string): Promise<void>;
+  /** The output file, refused beyond maxBytes. */
+  download(url: string, maxBytes: number): Promise<Buffer>;
+}
+
+export interface ChatProvider {
+  name: string;
+  model: string;
+  write(messages: { system: string; user: string }): Promise<{ text: string; raw: string }>;
+}
+
+/**
+ * A provider's failure. Transient ones (no answer, 429, 5xx, an answer we cannot read) are tried
+ * again after a while, within bounds; the rest (refused input, a wrong key) end the attempt.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+    readonly retryAfterMs: number | null = null,
+    readonly raw: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface Providers {
+  video: PredictionProvider | null;
+  music: PredictionProvider | null;
+  lyrics: ChatProvider | null;
+}
+
+/** Built once per app from the configuration. */
+export function providersFor(config: Config): Providers {
+  const keys = [config.AI_VIDEO_KEY, config.AI_MUSIC_KEY, config.AI_LYRICS_KEY].filter((key): key is string => Boolean(key));
+  const hide = (text: string) => redact(text, keys);
+  return {
+    video:
+      config.AI_VIDEO_URL && config.AI_VIDEO_KEY && config.AI_VIDEO_MODEL
+        ? createPredictionProvider({ url: config.AI_VIDEO_URL, key: config.AI_VIDEO_KEY, model: config.AI_VIDEO_MODEL, hide })
+        : null,
+    music:
+      config.AI_MUSIC_URL && config.AI_MUSIC_KEY && config.AI_MUSIC_MODEL
+        ? createPredictionProvider({ url: config.AI_MUSIC_URL, key: config.AI_MUSIC_KEY, model: config.AI_MUSIC_MODEL, hide })
+        : null,
+    lyrics:
+      config.AI_LYRICS_URL && config.AI_LYRICS_KEY && config.AI_LYRICS_MODEL
+        ? createChatProvider({ url: config.AI_LYRICS_URL, key: config.AI_LYRICS_KEY, model: config.AI_LYRICS_MODEL, hide })
+        : null,
+  };
+}
+
+/** What this installation offers: the greeting needs a video provider; the song needs lyrics and music. */
+export function aiOffer(providers: Providers): { greeting: boolean; song: boolean } {
+  return { greeting: providers.video !== null, song: providers.lyrics !== null && providers.music !== null };
+}
+
+const RAW_MAX = 2000;
+
+/**
+ * A provider's words as staff may see them: every key taken out (a provider may echo the
+ * Authorization header in an error), and shortened, since an answer can hold a whole file.
+ */
+export function redact(text: string, keys: readonly string[]): string {
+  let safe = text;
+  for (const key of keys) if (key.length >= 4) safe = safe.split(key).join('[nøgle skjult]');
+  return safe.length > RAW_MAX ? `${safe.slice(0, RAW_MAX)} …` : safe;
+}
