@@ -47,11 +47,20 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clientDir?: string; storage?: Storage; uploadLimits?: Partial<UploadLimits>; onRoute?: AppInput['onRoute']; connectionLog?: ConnectionLog } = {},
+  options: {
+    clientDir?: string;
+    storage?: Storage;
+    uploadLimits?: Partial<UploadLimits>;
+    onRoute?: AppInput['onRoute'];
+    connectionLog?: ConnectionLog;
+    /** A second instance of that app: its database, storage, mail and clock; closing it closes only itself. */
+    instanceOf?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase({ log: options.connectionLog });
-  const mail = await startSmtpCapture();
-  const clock = createClock();
+  const first = options.instanceOf;
+  const database = first?.database ?? (await createTestDatabase({ log: options.connectionLog }));
+  const mail = first?.mail ?? (await startSmtpCapture());
+  const clock = first?.clock ?? createClock();
   const mediaDir = await mkdtemp(path.join(tmpdir(), 'mindested-media-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -78,7 +87,7 @@ export async function createTestApp(
     clientDir: options.clientDir,
     onRoute: options.onRoute,
     // Media on a disk of the test's own, removed when it closes.
-    storage: options.storage ?? createStorage({ kind: 'disk', root: mediaDir }),
+    storage: options.storage ?? first?.app.deps.storage ?? createStorage({ kind: 'disk', root: mediaDir }),
     uploadLimits: options.uploadLimits,
   });
   await app.ready();
@@ -90,6 +99,7 @@ export async function createTestApp(
     request: (options) => app.inject({ ...options, headers: { origin: config.baseOrigin, ...options.headers } }),
     async close() {
       await app.close();
+      if (first) return rm(mediaDir, { recursive: true, force: true });
       await database.close();
       await mail.close();
       await rm(mediaDir, { recursive: true, force: true });

@@ -22,8 +22,10 @@ const predictionJson = z.object({
 
 export function createPredictionProvider(options: { url: string; key: string; model: string; hide: (text: string) => string }): PredictionProvider {
   const { url, model, hide } = options;
-  // A file is sent inside the request as a data: URI (the portrait is small), not uploaded first.
-  const client = new Replicate({ auth: options.key, baseUrl: url, fileEncodingStrategy: 'data-uri', useFileOutput: false });
+  // The portrait goes inside the request as a data: URI string, which the client sends as it is.
+  // Not fileEncodingStrategy 'data-uri': in replicate 1.4.0 it encodes the client instead of the
+  // input (lib/util.js), which would send the API key as the model's input.
+  const client = new Replicate({ auth: options.key, baseUrl: url, useFileOutput: false });
   const [name, version] = model.split(':');
   const providerHost = new URL(url).host;
 

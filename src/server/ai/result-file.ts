@@ -36,7 +36,23 @@ export async function checkResult(kind: Exclude<AiWorkKind, 'lyrics'>, bytes: Bu
   return kind === 'greeting' ? checkVideo(bytes, detected.mime, detected.extension) : checkSong(bytes, detected);
 }
 
+/**
+ * A WebM written as it was recorded (a browser's MediaRecorder, a streaming encoder) leaves its
+ * sizes "unknown", which music-metadata 11 cannot read. Its head still names the codec of its
+ * video track in the Tracks element: that, after the EBML header and the webm DocType, is the check.
+ */
+function streamedWebmVideo(bytes: Buffer, mime: string): boolean {
+  if (mime !== 'video/webm') return false;
+  const head = bytes.subarray(0, 8192).toString('latin1');
+  return head.includes('webm') && /V_(?:VP8|VP9|AV1)/.test(head) && bytes.length > 1024;
+}
+
 async function checkVideo(bytes: Buffer, mime: string, extension: string): Promise<CheckedResult> {
+  if (streamedWebmVideo(bytes, mime)) {
+    const parsed = await parseBuffer(bytes, { mimeType: mime, size: bytes.length }, { duration: true, skipCovers: true }).catch(() => null);
+    const seconds = parsed?.format.duration;
+    return { mime, extension, seconds: seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : null };
+  }
   try {
     const { format } = await parseBuffer(bytes, { mimeType: mime, size: bytes.length }, { duration: true, skipCovers: true });
     if (!format.hasVideo) throw new Error('no video track');
