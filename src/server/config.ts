@@ -109,6 +109,8 @@ const schema = z.object({
   AI_MUSIC_MODEL: optionalText,
   // How long one try may take at the provider before it is given up and tried again.
   AI_TIMEOUT_MINUTES: positiveInt(20),
+  // How long one call to a provider may take before it counts as no answer (tried again later).
+  AI_REQUEST_TIMEOUT_SECONDS: positiveInt(60),
   // The seller's bank account on invoices paid by transfer; until all three are set, no such invoice is issued.
   BANK_REG_NUMBER: z.string().regex(/^(\d{4})?$/, 'skal være et registreringsnummer på 4 cifre').default(''),
   BANK_ACCOUNT_NUMBER: z.string().regex(/^(\d{6,10})?$/, 'skal være et kontonummer på 6 til 10 cifre').default(''),

@@ -5,12 +5,10 @@
 import OpenAI from 'openai';
 import { type ChatProvider, ProviderError } from './providers';
 
-const CALL_TIMEOUT_MS = 90_000;
-
-export function createChatProvider(options: { url: string; key: string; model: string; hide: (text: string) => string }): ChatProvider {
+export function createChatProvider(options: { url: string; key: string; model: string; timeoutMs: number; hide: (text: string) => string }): ChatProvider {
   const { model, hide } = options;
   // The job queue tries again with its own back-off and bounds, so the client does not.
-  const client = new OpenAI({ apiKey: options.key, baseURL: options.url, maxRetries: 0, timeout: CALL_TIMEOUT_MS });
+  const client = new OpenAI({ apiKey: options.key, baseURL: options.url, maxRetries: 0, timeout: options.timeoutMs });
   return {
     name: `chat:${new URL(options.url).host}`,
     model,

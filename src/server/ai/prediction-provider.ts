@@ -8,8 +8,6 @@ import Replicate from 'replicate';
 import { z } from 'zod';
 import { type Prediction, type PredictionProvider, ProviderError } from './providers';
 
-/** One call to the provider; the job looks again later rather than waiting on a slow answer. */
-const CALL_TIMEOUT_MS = 30_000;
 const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 const predictionJson = z.object({
@@ -20,8 +18,9 @@ const predictionJson = z.object({
   metrics: z.object({ predict_time: z.number().optional() }).partial().nullish(),
 });
 
-export function createPredictionProvider(options: { url: string; key: string; model: string; hide: (text: string) => string }): PredictionProvider {
-  const { url, model, hide } = options;
+/** `timeoutMs`: one call to the provider; the job looks again later rather than wait on a slow answer. */
+export function createPredictionProvider(options: { url: string; key: string; model: string; timeoutMs: number; hide: (text: string) => string }): PredictionProvider {
+  const { url, model, hide, timeoutMs } = options;
   // The portrait goes inside the request as a data: URI string, which the client sends as it is.
   // Not fileEncodingStrategy 'data-uri': in replicate 1.4.0 it encodes the client instead of the
   // input (lib/util.js), which would send the API key as the model's input.
@@ -47,7 +46,7 @@ export function createPredictionProvider(options: { url: string; key: string; mo
 
   async function call<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     try {
-      return await work(AbortSignal.timeout(CALL_TIMEOUT_MS));
+      return await work(AbortSignal.timeout(timeoutMs));
     } catch (error) {
       throw asProviderError(error, hide);
     }

@@ -63,18 +63,19 @@ export interface Providers {
 export function providersFor(config: Config): Providers {
   const keys = [config.AI_VIDEO_KEY, config.AI_MUSIC_KEY, config.AI_LYRICS_KEY].filter((key): key is string => Boolean(key));
   const hide = (text: string) => redact(text, keys);
+  const timeoutMs = config.AI_REQUEST_TIMEOUT_SECONDS * 1000;
   return {
     video:
       config.AI_VIDEO_URL && config.AI_VIDEO_KEY && config.AI_VIDEO_MODEL
-        ? createPredictionProvider({ url: config.AI_VIDEO_URL, key: config.AI_VIDEO_KEY, model: config.AI_VIDEO_MODEL, hide })
+        ? createPredictionProvider({ url: config.AI_VIDEO_URL, key: config.AI_VIDEO_KEY, model: config.AI_VIDEO_MODEL, timeoutMs, hide })
         : null,
     music:
       config.AI_MUSIC_URL && config.AI_MUSIC_KEY && config.AI_MUSIC_MODEL
-        ? createPredictionProvider({ url: config.AI_MUSIC_URL, key: config.AI_MUSIC_KEY, model: config.AI_MUSIC_MODEL, hide })
+        ? createPredictionProvider({ url: config.AI_MUSIC_URL, key: config.AI_MUSIC_KEY, model: config.AI_MUSIC_MODEL, timeoutMs, hide })
         : null,
     lyrics:
       config.AI_LYRICS_URL && config.AI_LYRICS_KEY && config.AI_LYRICS_MODEL
-        ? createChatProvider({ url: config.AI_LYRICS_URL, key: config.AI_LYRICS_KEY, model: config.AI_LYRICS_MODEL, hide })
+        ? createChatProvider({ url: config.AI_LYRICS_URL, key: config.AI_LYRICS_KEY, model: config.AI_LYRICS_MODEL, timeoutMs, hide })
         : null,
   };
 }
