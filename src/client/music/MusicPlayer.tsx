@@ -130,8 +130,6 @@ export function MusicPlayer({ songs, memorialName, className }: MusicPlayerProps
         </p>
       ) : null}
 
-      {current.lyrics ? <Lyrics key={current.id} title={current.title} lyrics={current.lyrics} /> : null}
-
       <div className="mt-5 flex items-center justify-center gap-4">
         {many ? (
           <button type="button" onClick={() => step(-1)} aria-label="Forrige sang" className={cn(ROUND, 'size-14 border border-input/70 bg-card text-foreground hover:bg-secondary')}>
@@ -156,6 +154,9 @@ export function MusicPlayer({ songs, memorialName, className }: MusicPlayerProps
           </button>
         ) : null}
       </div>
+
+      {/* A song made with AI: its words, under the buttons so opening them moves nothing above. */}
+      {current.lyrics ? <Lyrics key={current.id} title={current.title} lyrics={current.lyrics} /> : null}
 
       {/* One element for every uploaded song: it fetches nothing until play is pressed. */}
       <audio
@@ -216,7 +217,7 @@ function MadeWithAi({ className }: { className?: string }) {
 /** A song's words, folded away until asked for; plain text, its lines kept. */
 function Lyrics({ title, lyrics }: { title: string; lyrics: string }) {
   return (
-    <details className="group mt-4 rounded-lg border border-border bg-card/70">
+    <details className="group mt-5 rounded-lg border border-border bg-card/70">
       <summary className="flex min-h-12 cursor-pointer items-center px-4 text-base font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring">
         <span>Sangtekst</span>
         <span className="sr-only">: {title}</span>
