@@ -65,6 +65,22 @@ export function aiEnv(chat: FakeChat, predictions: FakePredictions): Record<stri
   };
 }
 
+/**
+ * A provider for each extra at an address nothing answers on: for tests that sell or list the
+ * extras and never start a try (listing and ordering call no provider).
+ */
+export const UNCALLED_AI_ENV: Record<string, string> = {
+  AI_VIDEO_URL: 'http://127.0.0.1:9/v1',
+  AI_VIDEO_KEY: 'r8_uncalled',
+  AI_VIDEO_MODEL: VIDEO_MODEL,
+  AI_LYRICS_URL: 'http://127.0.0.1:9/v1',
+  AI_LYRICS_KEY: 'sk-uncalled',
+  AI_LYRICS_MODEL: 'fake-chat-1',
+  AI_MUSIC_URL: 'http://127.0.0.1:9/v1',
+  AI_MUSIC_KEY: 'r8_uncalled',
+  AI_MUSIC_MODEL: MUSIC_MODEL,
+};
+
 export interface AiScene extends Cast {
   photoId: string;
 }

@@ -29,7 +29,8 @@ export function createPredictionProvider(options: { url: string; key: string; mo
   const providerHost = new URL(url).host;
 
   function read(answer: unknown): Prediction {
-    const raw = hide(JSON.stringify(answer ?? null));
+    // Each string loses its keys before it is shortened, so no cut leaves part of a key behind.
+    const raw = hide(JSON.stringify(answer ?? null, (_key, value: unknown) => (typeof value === 'string' ? shortened(hide(value)) : value)));
     const parsed = predictionJson.safeParse(answer);
     if (!parsed.success) throw new ProviderError('Udbyderens svar kunne ikke læses.', true, null, raw);
     const { id, status, output, error, metrics } = parsed.data;
@@ -81,6 +82,14 @@ export function createPredictionProvider(options: { url: string; key: string; mo
       return readCapped(response, maxBytes);
     },
   };
+}
+
+/**
+ * The answer as staff read it: a prediction echoes its input, the portrait's data: URI among it,
+ * which would push the provider's own words out of what is kept.
+ */
+function shortened(value: string): string {
+  return value.length > 200 ? `${value.slice(0, 60)}… (${value.length} tegn)` : value;
 }
 
 async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {

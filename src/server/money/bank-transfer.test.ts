@@ -13,6 +13,7 @@ import { createCode, createUser } from '../../../tests/support/factories';
 import { type Cast, type Person, castMemorial } from '../../../tests/support/memorial-cast';
 import { decodePng, pdfText } from '../../../tests/support/qr-decode';
 import { signIn } from '../../../tests/support/sign-in';
+import { UNCALLED_AI_ENV } from '../../../tests/support/ai-app';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { OrderBody } from '../../shared/money-api';
 import { moneyMessages } from '../../shared/money-api';
@@ -30,7 +31,8 @@ const SELLER = {
 let t: TestApp;
 let staff: string;
 beforeAll(async () => {
-  t = await createTestApp(SELLER);
+  // With AI providers (never called here), so the AI extras are for sale.
+  t = await createTestApp({ ...SELLER, ...UNCALLED_AI_ENV });
   staff = await signIn(t, await createUser(t.database.db, { role: 'admin' }));
 });
 afterAll(() => t.close());

@@ -8,6 +8,9 @@ import type { MailMessage } from '../lib/mail';
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** A greeting or a song: the family makes it themselves once it is paid (ai/). */
+const isAiExtra = (order: OrderRow) => order.kind === 'animated_greeting' || order.kind === 'song';
+
 const SAID: Record<OrderStatus, { subject: string; body: (order: OrderRow, note: string | null) => string[] }> = {
   pending_payment: {
     subject: 'Vi har modtaget din bestilling',
@@ -16,14 +19,22 @@ const SAID: Record<OrderStatus, { subject: string; body: (order: OrderRow, note:
       order.paymentMethod === 'bank_transfer'
         ? `Fakturaen med vores kontooplysninger finder du under Mine bestillinger. Betal den inden for ${INVOICE_DUE_DAYS} dage.`
         : 'Den venter nu på betalingen.',
-      order.kind === 'premium' ? 'Premium slås til, så snart betalingen er modtaget.' : 'Vi går i gang, så snart betalingen er modtaget.',
+      order.kind === 'premium'
+        ? 'Premium slås til, så snart betalingen er modtaget.'
+        : isAiExtra(order)
+          ? 'Når betalingen er modtaget, kan I gå i gang på mindesiden.'
+          : 'Vi går i gang, så snart betalingen er modtaget.',
     ],
   },
   paid: {
     subject: 'Tak for din betaling',
     body: (order) => [
       `Vi har modtaget betalingen for bestilling nr. ${order.number} på ${formatPrice(order.totalOre)}.`,
-      order.kind === 'premium' ? 'Premium er slået til på mindesiden med det samme.' : 'Vi går i gang, og du får en e-mail ved hvert skridt.',
+      order.kind === 'premium'
+        ? 'Premium er slået til på mindesiden med det samme.'
+        : isAiExtra(order)
+          ? `Nu kan I lave ${order.kind === 'song' ? 'sangen' : 'hilsenen'}: åbn mindesiden, og vælg ${order.kind === 'song' ? '"Sang med AI"' : '"Animeret hilsen"'}.`
+          : 'Vi går i gang, og du får en e-mail ved hvert skridt.',
     ],
   },
   in_production: {

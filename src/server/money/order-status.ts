@@ -13,6 +13,7 @@ import { orderEvents, orders, plans, premiumPeriods, resellerCommissions, resell
 import { enqueue } from '../lib/jobs';
 import { SEND_MAIL } from '../lib/mail';
 import { laserJobForPaidOrder } from '../production/paid-plaque';
+import { cancelTriesOfOrder } from '../ai/cancel';
 import { invoicesOfOrder, invoicingProblem, issueCreditNote, issueInvoice, markInvoicePaid } from './invoices';
 import { orderStepMail } from './mail';
 import { nextPeriodStart } from './premium';
@@ -135,7 +136,7 @@ export async function cancel(tx: Tx, order: OrderRow, context: StepContext): Pro
 
 /**
  * The money went back (Stripe's refund, or staff's transfer back): the order is refunded, its paid
- * invoice credited, and the Premium it bought no longer counts.
+ * invoice credited, the Premium it bought no longer counts, and an AI try it pays for is stopped.
  */
 export async function refunded(tx: Tx, order: Pick<OrderRow, 'id'>, context: StepContext): Promise<OrderRow | null> {
   const done = await step(tx, order, ['paid', 'in_production', 'shipped', 'delivered'], 'refunded', context);
@@ -143,6 +144,7 @@ export async function refunded(tx: Tx, order: Pick<OrderRow, 'id'>, context: Ste
   for (const invoice of await invoicesOfOrder(tx, done.id)) {
     if (invoice.kind === 'invoice' && invoice.status === 'paid') await issueCreditNote(tx, invoice, { now: context.now, refunded: true });
   }
+  await cancelTriesOfOrder(tx, done.id, context.now);
   await tx
     .update(premiumPeriods)
     .set({ revokedAt: context.now })

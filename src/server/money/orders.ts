@@ -44,8 +44,8 @@ function checkPaymentMethod(deps: Deps, method: z.infer<typeof orderBody>['payme
 export async function createOrder(deps: Deps, user: UserRow, body: z.infer<typeof orderBody>): Promise<OrderCreated> {
   const existing = await orderByKey(deps.db, user.id, body.idempotencyKey);
   if (existing) return { ...(await nextStep(deps, existing)), created: false };
-  checkPaymentMethod(deps, body.paymentMethod);
   if (!offeredHere(body.item.kind, aiOffer(deps.ai))) throw new HttpError(409, body.item.kind === 'song' ? AI_MESSAGES.songNotOffered : AI_MESSAGES.greetingNotOffered);
+  checkPaymentMethod(deps, body.paymentMethod);
   const now = deps.now();
   let order: OrderRow;
   try {

@@ -1,21 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Plan, formatPrice } from '../../shared/pricing';
+import { UNCALLED_AI_ENV } from '../../../tests/support/ai-app';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { plans } from '../db/schema';
-
-/** A provider for each AI extra; nothing is called by listing plans, so the addresses need not answer. */
-const AI_ENV = {
-  AI_VIDEO_URL: 'http://127.0.0.1:9/v1',
-  AI_VIDEO_KEY: 'r8_test',
-  AI_VIDEO_MODEL: 'fake/animate',
-  AI_LYRICS_URL: 'http://127.0.0.1:9/v1',
-  AI_LYRICS_KEY: 'sk-test',
-  AI_LYRICS_MODEL: 'fake-chat',
-  AI_MUSIC_URL: 'http://127.0.0.1:9/v1',
-  AI_MUSIC_KEY: 'r8_test',
-  AI_MUSIC_MODEL: 'fake/music',
-};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +29,7 @@ describe('GET /api/plans', () => {
     const monthly = (await t.request({ method: 'GET', url: '/api/plans' })).json().plans.find((p: Plan) => p.slug === 'premium-maaned') as Plan;
     expect(monthly.features).toEqual(['Alle temaer', 'Ubegrænset antal billeder og videoer', 'Musik på mindesiden', 'Stamtræ']);
     expect(monthly.description).toBe('Flere farver og flere minder – betal måned for måned, og stop når I vil.');
-    const withAi = await createTestApp(AI_ENV);
+    const withAi = await createTestApp(UNCALLED_AI_ENV);
     try {
       const plans = (await withAi.request({ method: 'GET', url: '/api/plans' })).json().plans as Plan[];
       expect(plans.map((p) => p.slug)).toContain('animeret-hilsen');
