@@ -172,6 +172,8 @@ export const invoiceSummary = z.object({
 });
 
 export const orderDetail = orderSummary.extend({
+  /** The memorial it was bought for (a plaque's, Premium's, an AI extra's); null for a reseller's package. */
+  memorialId: z.string().nullable(),
   lines: z.array(orderLine),
   events: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().nullable() })),
   delivery: z.object({ name: z.string(), address: z.string(), postcode: z.string(), town: z.string() }).nullable(),

@@ -65,6 +65,12 @@ const sections: LegalSection[] = [
           why="for at levere det, du har købt, og for at overholde bogføringsloven."
           basis="aftalen med dig (artikel 6, stk. 1, litra b) og vores retlige forpligtelse (litra c)."
         />
+        <Purpose
+          title="Animerede hilsner og sange med AI"
+          what="det billede, den hilsen, de oplysninger fra mindesiden og den sangtekst, I selv vælger, når I laver en hilsen eller en sang, og jeres bekræftelse af, at I må bruge billedet."
+          why="for at lave hilsenen eller sangen og vise den på mindesiden, når I vælger det."
+          basis="aftalen med jer (artikel 6, stk. 1, litra b)."
+        />
         <p>
           Når du tænder et lys eller skriver en hilsen, bruger vi din IP-adresse i kort tid til at begrænse spam og misbrug. Den
           gemmes ikke sammen med det, du skriver, og slettes, når begrænsningens tidsvindue udløber.
@@ -92,6 +98,10 @@ const sections: LegalSection[] = [
           Stamtræer: så længe de står på mindesiden. En person, som familien fjerner fra stamtræet, kan sættes ind igen i{' '}
           {RESTORE_DAYS} dage; derefter sletter vi personen for altid inden for et døgn, med billede.
         </li>
+        <li>
+          Animerede hilsner og sange: så længe familien beholder dem. Sletter familien en hilsen eller en sang, sletter vi filen
+          med det samme; resten følger mindesiden.
+        </li>
         <li>IP-adresser til begrænsning af misbrug: kun så længe begrænsningen gælder, typisk under en time.</li>
         <li>Beskeder til os: 2 år efter din seneste henvendelse, så vi kan se sammenhængen, hvis du skriver igen. Derefter sletter vi dem alle.</li>
         <li>
@@ -115,6 +125,10 @@ const sections: LegalSection[] = [
           <li>
             Betalinger: Stripe, når du køber noget. Stripe er selvstændigt dataansvarlig for selve betalingen og kan overføre
             oplysninger til USA under EU-U.S. Data Privacy Framework eller EU&apos;s standardkontraktbestemmelser.
+          </li>
+          <li>
+            AI: når I laver en animeret hilsen eller en sang, sender vi det, I har valgt til den (billedet, teksten, oplysningerne),
+            til den udbyder, der laver den. Udbyderen behandler det på vores vegne og kun for at lave hilsenen eller sangen.
           </li>
         </Bullets>
         <p>

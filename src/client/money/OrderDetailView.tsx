@@ -20,7 +20,7 @@ import { OrderStatusPill } from './OrderStatusPill';
 import { OrderSteps } from './OrderSteps';
 import { PayByCard } from './PayByCard';
 import { EXTRA_PAGE, howItIsMade } from './product-words';
-import { type OrderDetail, useCatalogue, useOrder, usePremiumStatus } from './use-money';
+import { type OrderDetail, useCatalogue, useOrder } from './use-money';
 
 const notFound = {
   title: 'Ordren blev ikke fundet',
@@ -113,19 +113,12 @@ function Order({ order }: { order: OrderDetail }) {
   );
 }
 
-/**
- * A greeting or a song: what happens next, and once it is paid the way to the page where the
- * family makes it. The order names its memorial by name only (orderDetail has no memorialId yet),
- * so the memorial is found among the person's own by that name when it is the only one so called.
- */
+/** A greeting or a song: what happens next, and once it is paid the way to the page where the family makes it. */
 function HowItIsMade({ order }: { order: OrderDetail }) {
   const kind = order.kind === 'animated_greeting' || order.kind === 'song' ? order.kind : null;
-  const paid = order.status !== 'pending_payment' && order.status !== 'cancelled' && order.status !== 'refunded';
-  const memorials = usePremiumStatus(kind !== null && paid && !('memorialId' in order));
   if (!kind || order.status === 'cancelled' || order.status === 'refunded') return null;
-  if (!paid) return <Notice>{howItIsMade(kind, 'unpaid order')}</Notice>;
-  const named = memorials.data?.memorials.filter((memorial) => memorial.name === order.memorialName) ?? [];
-  const memorialId = 'memorialId' in order && typeof order.memorialId === 'string' ? order.memorialId : named.length === 1 ? named[0]!.memorialId : null;
+  if (order.status === 'pending_payment') return <Notice>{howItIsMade(kind, 'unpaid order')}</Notice>;
+  const memorialId = order.memorialId;
   const page = EXTRA_PAGE[kind];
   return (
     <Notice>

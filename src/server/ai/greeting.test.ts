@@ -85,6 +85,11 @@ describe('the animated greeting', () => {
     const visitorPage = async () => (await ai.t.request({ method: 'GET', url: `/api/memorials/${scene.memorial.id}` })).json<Memorial>();
     expect((await visitorPage()).greeting).toBeNull();
     expect((await ai.t.request({ method: 'GET', url: result!.result!.captionsUrl! })).statusCode).toBe(404);
+    expect((await ai.t.request({ method: 'GET', url: result!.result!.url })).statusCode).toBe(404);
+    expect((await ai.t.request({ method: 'GET', url: result!.result!.url, headers: { cookie: scene.viewer.cookie } })).statusCode).toBe(404);
+    const preview = await ai.t.request({ method: 'GET', url: result!.result!.url, headers: { cookie: scene.coadmin.cookie } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers).toMatchObject({ 'content-type': 'video/webm', 'cache-control': 'private, max-age=86400' });
     const ownCaptions = await ai.t.request({ method: 'GET', url: result!.result!.captionsUrl!, headers: { cookie: scene.owner.cookie } });
     expect(ownCaptions.statusCode).toBe(200);
 
@@ -93,6 +98,9 @@ describe('the animated greeting', () => {
     expect(shown.json<Generation>().publishedAt).not.toBeNull();
     const page = await visitorPage();
     expect(page.greeting).toMatchObject({ id: row.id, videoUrl: `/media/${row.resultKey}`, mime: 'video/webm', message: 'Tak for alt, mor.\nVi savner dig.' });
+    const film = await ai.t.request({ method: 'GET', url: page.greeting!.videoUrl, headers: { range: 'bytes=0-99' } });
+    expect(film.statusCode).toBe(206);
+    expect(film.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const captions = await ai.t.request({ method: 'GET', url: page.greeting!.captionsUrl });
     expect(captions.statusCode).toBe(200);
     expect(captions.headers['content-type']).toMatch(/^text\/vtt/);

@@ -7,6 +7,16 @@ import { mediaUrl } from '../media/present';
 
 export const captionsUrl = (generationId: string) => `/api/ai/greetings/${generationId}/captions.vtt`;
 
+/** Whether a try's file is shown to the memorial's readers; null when there is no such try of that memorial. */
+export async function resultShown(db: Db | Tx, memorialId: string, generationId: string): Promise<boolean | null> {
+  const [row] = await db
+    .select({ kind: aiGenerations.kind, publishedAt: aiGenerations.publishedAt, songId: aiGenerations.songId })
+    .from(aiGenerations)
+    .where(and(eq(aiGenerations.id, generationId), eq(aiGenerations.memorialId, memorialId), isNull(aiGenerations.deletedAt)));
+  if (!row) return null;
+  return row.kind === 'song' ? row.songId !== null : row.publishedAt !== null;
+}
+
 export async function publishedGreeting(db: Db | Tx, memorialId: string): Promise<PublishedGreeting | null> {
   const [row] = await db
     .select()

@@ -53,10 +53,12 @@ describe('the song', () => {
 
     const playlist = async () => (await ai.t.request({ method: 'GET', url: `/api/memorials/${scene.memorial.id}/music` })).json<Playlist>();
     expect((await playlist()).songs).toEqual([]);
+    expect((await ai.t.request({ method: 'GET', url: `/media/${made.resultKey}` })).statusCode).toBe(404);
     const shown = await post(scene, `generations/${made.id}/publish`, {});
     expect(shown.statusCode, shown.body).toBe(200);
     const [inList] = (await playlist()).songs;
     expect(inList).toMatchObject({ source: 'ai', title: 'Karens vise', lyrics: edited, url: `/media/${made.resultKey}`, mime: 'audio/wav', durationSeconds: 3 });
+    expect((await ai.t.request({ method: 'GET', url: inList!.url! })).statusCode).toBe(200);
     // Shown twice is still one song.
     await post(scene, `generations/${made.id}/publish`, {});
     expect((await playlist()).songs).toHaveLength(1);

@@ -10,11 +10,13 @@ import type { Deps } from '../deps';
 import { HttpError, notFound } from '../lib/errors';
 import { type ByteRange, RangeNotSatisfiableError } from '../lib/storage';
 import { findMemorial, visibleOrNotFound } from '../memorials/service';
+import { resultShown } from '../ai/published';
 
 // A gallery item's files, a shared memory's photo (memorials/<id>/posts/<photo>/, posts/photo.ts)
-// and a song (memorials/<id>/music/<song>/audio.<ext>, music/service.ts), and a family tree's
-// photo of a person (memorials/<id>/tree/<photo>/, family-tree/people.ts).
-const MEDIA_KEY = /^memorials\/([0-9a-f-]{36})\/(?:posts\/|music\/|tree\/)?[0-9a-f-]{36}\/[a-z0-9-]+\.[a-z0-9]+$/;
+// and a song (memorials/<id>/music/<song>/audio.<ext>, music/service.ts), a family tree's
+// photo of a person (memorials/<id>/tree/<photo>/, family-tree/people.ts), and an AI try's file
+// (memorials/<id>/ai/<try>/result.<ext>, ai/steps.ts).
+const MEDIA_KEY = /^memorials\/([0-9a-f-]{36})\/(?:(posts|music|tree|ai)\/)?([0-9a-f-]{36})\/[a-z0-9-]+\.[a-z0-9]+$/;
 
 /** What the upload check (inspect.ts) stores. Anything else in the storage is not ours to send: never a page. */
 const SERVABLE = /^(?:image\/(?:jpeg|png|gif|webp|avif|heic|heif)|video\/(?:mp4|quicktime|webm)|audio\/(?:mpeg|mp4|ogg|flac|wav))$/;
@@ -67,6 +69,21 @@ async function access(deps: Deps, request: FastifyRequest, memorialId: string): 
   }
 }
 
+/**
+ * An AI try's file: once the family has shown it (the greeting on the page, the song in the
+ * playlist), as the memorial's other files; before, only to its owner and co-admins, and never
+ * through a shared cache.
+ */
+async function aiResultAccess(deps: Deps, request: FastifyRequest, memorialId: string, generationId: string): Promise<'public' | 'members' | null> {
+  const shown = await resultShown(deps.db, memorialId, generationId);
+  if (shown === null) return null;
+  if (shown) return access(deps, request, memorialId);
+  const user = await userForSession(deps.db, deps.now(), sessionToken(request));
+  if (!user) return null;
+  const found = await findMemorial(deps.db, memorialId, user.id);
+  return found?.role === 'owner' || found?.role === 'coadmin' ? 'members' : null;
+}
+
 /** The last `suffix` bytes as a plain range, from the file's size; null when there is no such file. */
 async function fromSuffix(deps: Deps, key: string, suffix: number): Promise<ByteRange | null> {
   const info = await deps.storage.head(key);
@@ -85,7 +102,7 @@ export function mediaFileRoute(app: FastifyInstance, deps: Deps) {
     const key = (request.params as { '*': string })['*'];
     const match = MEDIA_KEY.exec(key);
     if (!match) throw notFound(FILE_NOT_FOUND);
-    const allowed = await access(deps, request, match[1]!);
+    const allowed = match[2] === 'ai' ? await aiResultAccess(deps, request, match[1]!, match[3]!) : await access(deps, request, match[1]!);
     if (!allowed) throw notFound(FILE_NOT_FOUND);
     const parsed = parseRange(request.headers.range);
     if (parsed === 'invalid') return reply.code(416).send({ message: BAD_RANGE });

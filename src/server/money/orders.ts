@@ -183,6 +183,7 @@ export async function orderDetailOf(deps: Deps, order: OrderRow): Promise<z.infe
   const paid = order.status !== 'pending_payment' && order.status !== 'cancelled';
   return {
     ...summary!,
+    memorialId: order.memorialId,
     lines: lines.map((line) => ({ description: line.description, quantity: line.quantity, unitPriceOre: line.unitPriceOre, totalOre: line.totalOre })),
     events: events.map((event) => ({ status: event.status, at: event.at.toISOString(), note: event.note })),
     delivery: order.deliveryName
