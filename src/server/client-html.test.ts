@@ -66,6 +66,8 @@ describe('the app shell', () => {
       expect(configIn(response.body)).toEqual({
         contactEmail: 'hjaelp@mindested.test',
         dataController: { name: 'Mindested </script><script>alert(1)</script> ApS', address: '', cvr: '12345678', email: 'hjaelp@mindested.test' },
+        // No AI provider here: the family's bar links neither extra. Never a key or an address of one.
+        aiExtras: { greeting: false, song: false },
       });
       expect(response.body).not.toContain('<script>alert(1)');
     }

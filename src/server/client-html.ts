@@ -16,6 +16,7 @@ import type { Memorial } from '../shared/memorials';
 import type { PublicPosts } from '../shared/posts-api';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../shared/site';
 import type { Config } from './config';
+import { configuredOffer } from './ai/providers';
 
 export function siteConfigFor(config: Config): SiteConfig {
   return {
@@ -26,6 +27,7 @@ export function siteConfigFor(config: Config): SiteConfig {
       cvr: config.DATA_CONTROLLER_CVR,
       email: config.CONTACT_EMAIL,
     },
+    aiExtras: configuredOffer(config),
   };
 }
 

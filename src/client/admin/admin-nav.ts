@@ -27,7 +27,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/orders', label: 'Ordrer', icon: ShoppingBag, roles: ORDER_READERS },
   { to: '/admin/invoices', label: 'Fakturaer', icon: ReceiptText, roles: ADMIN_ONLY },
   { to: '/admin/prices', label: 'Priser', icon: Tags, roles: ADMIN_ONLY },
-  { to: '/admin/ai', label: 'AI', icon: Sparkles, roles: ORDER_READERS },
+  { to: '/admin/ai', label: 'AI', icon: Sparkles, roles: SUPPORT_DESK },
   // The production floor (issue 23): codes, packages, exports, scanners, the queue and the laser.
   { to: '/admin/qr', label: 'QR-koder', icon: QrCode, roles: PRODUCTION_FLOOR },
   { to: '/admin/qr-packages', label: 'QR-pakker', icon: Package, roles: PRODUCTION_FLOOR },

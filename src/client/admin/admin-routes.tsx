@@ -31,7 +31,7 @@ const PAGES: AdminPage[] = [
   { path: '/admin/invoices', roles: ADMIN_ONLY, page: lazy(() => import('./money/InvoicesPage')) },
   { path: '/admin/prices', roles: ADMIN_ONLY, page: lazy(() => import('./money/PricesPage')) },
   // Issue 25: the AI extras' tries, what the providers answered, and a try run again.
-  { path: '/admin/ai', roles: ORDER_READERS, page: lazy(() => import('./ai/AiGenerationsPage')) },
+  { path: '/admin/ai', roles: SUPPORT_DESK, page: lazy(() => import('./ai/AiGenerationsPage')) },
   { path: '/admin/support', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportInboxPage')) },
   { path: '/admin/support/:id', roles: SUPPORT_DESK, page: lazy(() => import('./support/SupportThreadPage')) },
   // Issue 23: codes, packages and the scanner (qr/).

@@ -16,7 +16,7 @@ import { usePageTitle } from '@/client/lib/page-title';
 import { AI_MESSAGES } from '@/shared/ai';
 import type { AiOrder, AiOverview } from '@/shared/ai-api';
 import { useAiOverview } from './api';
-import { type ExtraPage, ORDER_KIND, workable } from './words';
+import { type ExtraPage, ORDER_KIND, refundedWithResults, workable } from './words';
 
 const LINK = 'font-semibold text-gold-text underline decoration-gold/50 underline-offset-4 hover:decoration-gold-text';
 
@@ -78,7 +78,7 @@ export function AiFrame({ page, idOrSlug, lead, children }: AiFrameProps) {
 
   const { memorial, offered } = overview.data;
   const mine = overview.data.orders.filter((order) => order.kind === ORDER_KIND[page]);
-  const paid = mine.filter(workable);
+  const paid = mine.filter((order) => workable(order) || refundedWithResults(order));
   const unpaid = mine.filter((order) => order.status === 'pending_payment');
   const address = encodeURIComponent(memorial.slug);
 

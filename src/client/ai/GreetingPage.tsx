@@ -16,7 +16,7 @@ import { type AiCalls, underWay, useAiCalls } from './api';
 import { GreetingForm } from './GreetingForm';
 import { OrderStatus, Progress } from './Progress';
 import { type ResultWords, ResultActions } from './ResultActions';
-import { madeAt, progressText, triesLeftText } from './words';
+import { REFUNDED_NOTE, madeAt, progressText, triesLeftText } from './words';
 
 const WORDS: ResultWords = {
   noun: 'hilsenen',
@@ -43,7 +43,29 @@ export default function GreetingPage() {
   );
 }
 
-function GreetingOrder({ idOrSlug, overview, order, numbered }: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
+function GreetingOrder(props: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
+  return props.order.status === 'refunded' ? <RefundedGreetings {...props} /> : <WorkableGreetingOrder {...props} />;
+}
+
+/** What a refunded order made: still the family's to show, take off or delete; nothing more is made with it. */
+function RefundedGreetings({ idOrSlug, overview, order }: { idOrSlug: string; overview: AiOverview; order: AiOrder }) {
+  const calls = useAiCalls(idOrSlug, overview.memorial.id);
+  const made = order.generations.filter((generation) => generation.kind === 'greeting' && generation.result !== null);
+  return (
+    <section aria-label={`Hilsen fra ordre nr. ${order.number}`} className="space-y-6">
+      <Notice>{REFUNDED_NOTE}</Notice>
+      <ul className="space-y-8">
+        {made.map((generation) => (
+          <li key={generation.id}>
+            <GreetingResult generation={generation} calls={calls} triesLeft={0} onDeleted={() => undefined} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function WorkableGreetingOrder({ idOrSlug, overview, order, numbered }: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
   const calls = useAiCalls(idOrSlug, overview.memorial.id);
   const greetings = order.generations.filter((generation) => generation.kind === 'greeting');
   const latest = greetings[0];

@@ -22,7 +22,7 @@ import { OrderStatus, Progress } from './Progress';
 import { type ResultWords, ResultActions } from './ResultActions';
 import { SongDraftForm } from './SongDraftForm';
 import { SongFactsForm } from './SongFactsForm';
-import { madeAt, progressText } from './words';
+import { REFUNDED_NOTE, madeAt, progressText } from './words';
 
 const WORDS: ResultWords = {
   noun: 'sangen',
@@ -61,7 +61,29 @@ function derive(latest: Generation | undefined, lastDraft: Generation | undefine
   return lastDraft ? { step: 'draft', source: lastDraft } : { step: 'facts' };
 }
 
-function SongOrder({ idOrSlug, overview, order, numbered }: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
+function SongOrder(props: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
+  return props.order.status === 'refunded' ? <RefundedSongs {...props} /> : <WorkableSongOrder {...props} />;
+}
+
+/** What a refunded order made: still the family's to add to the music, take off or delete; nothing more is made with it. */
+function RefundedSongs({ idOrSlug, overview, order }: { idOrSlug: string; overview: AiOverview; order: AiOrder }) {
+  const calls = useAiCalls(idOrSlug, overview.memorial.id);
+  const made = order.generations.filter((generation) => generation.kind === 'song' && generation.result !== null);
+  return (
+    <section aria-label={`Sang fra ordre nr. ${order.number}`} className="space-y-6">
+      <Notice>{REFUNDED_NOTE}</Notice>
+      <ul className="space-y-8">
+        {made.map((generation) => (
+          <li key={generation.id}>
+            <SongResult generation={generation} calls={calls} triesLeft={0} onDeleted={() => undefined} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function WorkableSongOrder({ idOrSlug, overview, order, numbered }: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
   const calls = useAiCalls(idOrSlug, overview.memorial.id);
   const latest = order.generations[0];
   const lastDraft = order.generations.find((generation) => generation.kind === 'lyrics' && generation.status === 'succeeded');

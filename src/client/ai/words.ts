@@ -12,6 +12,14 @@ export const draftsLeftText = (left: number) => (left <= 0 ? 'Ingen udkast tilba
 /** An order the family can make something with: paid, and not cancelled or refunded. */
 export const workable = (order: AiOrder) => order.status !== 'pending_payment' && order.status !== 'cancelled' && order.status !== 'refunded';
 
+/**
+ * A refunded order makes nothing more, but what it made stays the family's (it may be on the
+ * memorial page): it is listed, to be shown, taken off or deleted.
+ */
+export const refundedWithResults = (order: AiOrder) => order.status === 'refunded' && order.generations.some((generation) => generation.result !== null);
+
+export const REFUNDED_NOTE = 'Bestillingen er refunderet, så der kan ikke laves mere med den. Det, der blev lavet, er stadig jeres.';
+
 export const WAITING = 'Venter på at komme til';
 export const WORKING = 'I gang – det tager som regel et par minutter. I kan lukke siden; vi gør den færdig alligevel.';
 export const WRITING = 'Skriver et udkast – det tager som regel under et minut.';

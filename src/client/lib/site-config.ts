@@ -7,6 +7,7 @@ import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '@/shared/site';
 const fallback: SiteConfig = {
   contactEmail: 'kontakt@mindested.dk',
   dataController: { name: 'Mindested', address: '', cvr: '', email: 'kontakt@mindested.dk' },
+  aiExtras: { greeting: false, song: false },
 };
 
 let cached: SiteConfig | undefined;

@@ -10,6 +10,7 @@ import { AudioLines, Clapperboard, MessageSquareHeart, Music, PencilLine } from 
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { useDrawnByServer } from '@/client/lib/drawn-by-server';
+import { siteConfig } from '@/client/lib/site-config';
 import type { Memorial } from '@/shared/memorials';
 import { isPremiumTheme } from '@/shared/premium';
 import { PremiumLink } from './premium/PremiumNote';
@@ -22,6 +23,8 @@ export function FamilyBar({ memorial }: { memorial: Memorial }) {
   const drawnByServer = useDrawnByServer();
   if (drawnByServer || !memorial.viewer.canEdit) return null;
   const address = encodeURIComponent(memorial.slug);
+  // Only the extras this installation makes (its providers): no link to a page that says "not here".
+  const ai = siteConfig().aiExtras;
   return (
     <nav aria-label="Din mindeside" className="border-b border-border/80 bg-card/80">
       <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-3 lg:flex-row lg:items-center lg:justify-between sm:px-6">
@@ -52,18 +55,22 @@ export function FamilyBar({ memorial }: { memorial: Memorial }) {
               Musik
             </Link>
           </Button>
-          <Button asChild variant="secondary">
-            <Link to={`/memorial/${address}/greeting`}>
-              <Clapperboard aria-hidden="true" />
-              Animeret hilsen
-            </Link>
-          </Button>
-          <Button asChild variant="secondary">
-            <Link to={`/memorial/${address}/song`}>
-              <AudioLines aria-hidden="true" />
-              Sang med AI
-            </Link>
-          </Button>
+          {ai.greeting ? (
+            <Button asChild variant="secondary">
+              <Link to={`/memorial/${address}/greeting`}>
+                <Clapperboard aria-hidden="true" />
+                Animeret hilsen
+              </Link>
+            </Button>
+          ) : null}
+          {ai.song ? (
+            <Button asChild variant="secondary">
+              <Link to={`/memorial/${address}/song`}>
+                <AudioLines aria-hidden="true" />
+                Sang med AI
+              </Link>
+            </Button>
+          ) : null}
         </div>
       </div>
     </nav>

@@ -85,6 +85,12 @@ export function aiOffer(providers: Providers): { greeting: boolean; song: boolea
   return { greeting: providers.video !== null, song: providers.lyrics !== null && providers.music !== null };
 }
 
+/** The same, from the configuration alone (the browser's part of it: client-html.ts). */
+export function configuredOffer(config: Config): { greeting: boolean; song: boolean } {
+  const has = (kind: 'VIDEO' | 'LYRICS' | 'MUSIC') => Boolean(config[`AI_${kind}_URL`] && config[`AI_${kind}_KEY`] && config[`AI_${kind}_MODEL`]);
+  return { greeting: has('VIDEO'), song: has('LYRICS') && has('MUSIC') };
+}
+
 const RAW_MAX = 2000;
 
 /**

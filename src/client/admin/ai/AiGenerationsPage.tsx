@@ -17,6 +17,7 @@ import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { FilterSelect } from '@/client/components/ui/filter-select';
 import { Notice } from '@/client/components/ui/notice';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
+import { useUser } from '@/client/lib/use-user';
 import { cn } from '@/client/lib/cn';
 import { apiRequest, errorMessage } from '@/client/lib/request';
 import { toast } from '@/client/lib/toast';
@@ -57,6 +58,7 @@ function useGenerations(filters: { status: string; kind: string }) {
 }
 
 export default function AiGenerationsPage() {
+  const { user } = useUser();
   const { filters, go } = useListAddress(FILTERS);
   const list = useGenerations(filters);
   const queries = useQueryClient();
@@ -95,7 +97,7 @@ export default function AiGenerationsPage() {
         <div className="mt-6">
           <Counts counts={list.data.counts} fetching={list.isFetching} />
           {list.data.generations.length ? (
-            <Table generations={list.data.generations} onRerun={setAsking} />
+            <Table generations={list.data.generations} onRerun={user?.role === 'admin' ? setAsking : null} />
           ) : (
             <p className="mt-4 rounded-lg border border-dashed border-border px-5 py-10 text-center text-muted-foreground">
               {filters.status || filters.kind ? 'Ingen forsøg passer til filtrene.' : 'Der er ingen forsøg endnu.'}
@@ -167,7 +169,8 @@ function StatusBadge({ status }: { status: AiStatus }) {
 
 const CELL = 'px-3 py-2.5 align-top';
 
-function Table({ generations, onRerun }: { generations: AdminGeneration[]; onRerun: (generation: AdminGeneration) => void }) {
+/** `onRerun` null: support reads the tries; re-runs and refunds cost money, so they are the admins'. */
+function Table({ generations, onRerun }: { generations: AdminGeneration[]; onRerun: ((generation: AdminGeneration) => void) | null }) {
   return (
     <div className="mt-3 overflow-x-auto rounded-lg border border-border">
       <table className="w-full min-w-[60rem] text-left text-sm">
@@ -194,7 +197,7 @@ function Table({ generations, onRerun }: { generations: AdminGeneration[]; onRer
   );
 }
 
-function Row({ generation, onRerun }: { generation: AdminGeneration; onRerun: (generation: AdminGeneration) => void }) {
+function Row({ generation, onRerun }: { generation: AdminGeneration; onRerun: ((generation: AdminGeneration) => void) | null }) {
   const { memorial, order } = generation;
   const hasDetails = generation.lastError || generation.providerResponse || generation.providerStatus || generation.predictionId;
   const underWay = generation.status === 'queued' || generation.status === 'running';
@@ -236,17 +239,19 @@ function Row({ generation, onRerun }: { generation: AdminGeneration; onRerun: (g
           <span className="block text-muted-foreground">{dayAndTime(generation.finishedAt)}</span>
         </td>
         <td className={CELL}>
-          <div className="flex flex-col items-start gap-1.5">
-            <Button size="sm" variant="secondary" disabled={underWay} onClick={() => onRerun(generation)} aria-label={`Kør igen: ${KIND_LABELS[generation.kind].toLowerCase()} til ${memorial.name}`}>
-              Kør igen
-            </Button>
-            {order.status !== 'refunded' && order.status !== 'pending_payment' && order.status !== 'cancelled' ? (
-              <Link to={orderLink(order.id)} className="inline-flex min-h-10 items-center text-sm font-semibold text-gold-text underline decoration-gold/50 underline-offset-4">
-                Refunder …
-                <span className="sr-only"> ordre {order.number}</span>
-              </Link>
-            ) : null}
-          </div>
+          {onRerun ? (
+            <div className="flex flex-col items-start gap-1.5">
+              <Button size="sm" variant="secondary" disabled={underWay} onClick={() => onRerun(generation)} aria-label={`Kør igen: ${KIND_LABELS[generation.kind].toLowerCase()} til ${memorial.name}`}>
+                Kør igen
+              </Button>
+              {order.status !== 'refunded' && order.status !== 'pending_payment' && order.status !== 'cancelled' ? (
+                <Link to={orderLink(order.id)} className="inline-flex min-h-10 items-center text-sm font-semibold text-gold-text underline decoration-gold/50 underline-offset-4">
+                  Refunder …
+                  <span className="sr-only"> ordre {order.number}</span>
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
         </td>
       </tr>
       {hasDetails ? (
