@@ -135,7 +135,7 @@ describe('an animated greeting', () => {
     await form.getByRole('button', { name: 'Lav hilsenen' }).click();
 
     // The progress, said calmly and read out by the polite live region.
-    await visible(main.getByText('Hilsenen bliver lavet'));
+    await visible(main.getByText('Hilsenen bliver lavet', { exact: true }));
     const status = main.getByRole('status').filter({ hasText: /Venter på at komme til|I gang – det tager som regel et par minutter/ });
     expect(await status.count()).toBe(1);
     await expectNoAxeViolations(page);

@@ -122,7 +122,7 @@ describe('a song made with AI', () => {
     await draft.getByRole('button', { name: 'Lav musikken' }).click();
 
     // The music made, heard privately with the lyrics beside it.
-    await visible(main.getByText('Musikken bliver lavet'));
+    await visible(main.getByText('Musikken bliver lavet', { exact: true }));
     await visible(main.getByRole('status').filter({ hasText: /Venter på at komme til|I gang – det tager som regel et par minutter/ }));
     const song = main.getByRole('article', { name: TITLE });
     await song.waitFor({ state: 'visible', timeout: 90_000 });
