@@ -116,6 +116,16 @@ export async function paidOrder(t: TestApp, scene: AiScene, kind: 'animated_gree
   return row!.id;
 }
 
+/** POST …/ai/greetings as the owner: the scene's photo, a short message, consent given. */
+export function requestGreeting(t: TestApp, scene: AiScene, orderId: string, overrides: object = {}) {
+  return t.request({
+    method: 'POST',
+    url: `/api/memorials/${scene.memorial.id}/ai/greetings`,
+    headers: { cookie: scene.owner.cookie },
+    payload: { orderId, portraitMediaId: scene.photoId, message: 'Tak for alt.', likenessConsent: true, ...overrides },
+  });
+}
+
 const ENDED: readonly AiStatus[] = ['succeeded', 'failed', 'cancelled'];
 
 /**

@@ -16,7 +16,8 @@ import { type AiCalls, underWay, useAiCalls } from './api';
 import { GreetingForm } from './GreetingForm';
 import { OrderStatus, Progress } from './Progress';
 import { type ResultWords, ResultActions } from './ResultActions';
-import { REFUNDED_NOTE, madeAt, progressText, triesLeftText } from './words';
+import { RefundedOrder } from './RefundedOrder';
+import { madeAt, progressText, triesLeftText } from './words';
 
 const WORDS: ResultWords = {
   noun: 'hilsenen',
@@ -47,21 +48,12 @@ function GreetingOrder(props: { idOrSlug: string; overview: AiOverview; order: A
   return props.order.status === 'refunded' ? <RefundedGreetings {...props} /> : <WorkableGreetingOrder {...props} />;
 }
 
-/** What a refunded order made: still the family's to show, take off or delete; nothing more is made with it. */
 function RefundedGreetings({ idOrSlug, overview, order }: { idOrSlug: string; overview: AiOverview; order: AiOrder }) {
   const calls = useAiCalls(idOrSlug, overview.memorial.id);
-  const made = order.generations.filter((generation) => generation.kind === 'greeting' && generation.result !== null);
   return (
-    <section aria-label={`Hilsen fra ordre nr. ${order.number}`} className="space-y-6">
-      <Notice>{REFUNDED_NOTE}</Notice>
-      <ul className="space-y-8">
-        {made.map((generation) => (
-          <li key={generation.id}>
-            <GreetingResult generation={generation} calls={calls} triesLeft={0} onDeleted={() => undefined} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <RefundedOrder order={order} kind="greeting" label={`Hilsen fra ordre nr. ${order.number}`}>
+      {(generation) => <GreetingResult generation={generation} calls={calls} triesLeft={0} onDeleted={() => undefined} />}
+    </RefundedOrder>
   );
 }
 

@@ -22,7 +22,8 @@ import { OrderStatus, Progress } from './Progress';
 import { type ResultWords, ResultActions } from './ResultActions';
 import { SongDraftForm } from './SongDraftForm';
 import { SongFactsForm } from './SongFactsForm';
-import { REFUNDED_NOTE, madeAt, progressText } from './words';
+import { RefundedOrder } from './RefundedOrder';
+import { madeAt, progressText } from './words';
 
 const WORDS: ResultWords = {
   noun: 'sangen',
@@ -65,21 +66,12 @@ function SongOrder(props: { idOrSlug: string; overview: AiOverview; order: AiOrd
   return props.order.status === 'refunded' ? <RefundedSongs {...props} /> : <WorkableSongOrder {...props} />;
 }
 
-/** What a refunded order made: still the family's to add to the music, take off or delete; nothing more is made with it. */
 function RefundedSongs({ idOrSlug, overview, order }: { idOrSlug: string; overview: AiOverview; order: AiOrder }) {
   const calls = useAiCalls(idOrSlug, overview.memorial.id);
-  const made = order.generations.filter((generation) => generation.kind === 'song' && generation.result !== null);
   return (
-    <section aria-label={`Sang fra ordre nr. ${order.number}`} className="space-y-6">
-      <Notice>{REFUNDED_NOTE}</Notice>
-      <ul className="space-y-8">
-        {made.map((generation) => (
-          <li key={generation.id}>
-            <SongResult generation={generation} calls={calls} triesLeft={0} onDeleted={() => undefined} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <RefundedOrder order={order} kind="song" label={`Sang fra ordre nr. ${order.number}`}>
+      {(generation) => <SongResult generation={generation} calls={calls} triesLeft={0} onDeleted={() => undefined} />}
+    </RefundedOrder>
   );
 }
 

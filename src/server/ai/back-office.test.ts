@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AiApp, aiScene, paidOrder, settle, startAiApp } from '../../../tests/support/ai-app';
+import { type AiApp, aiScene, paidOrder, requestGreeting, settle, startAiApp } from '../../../tests/support/ai-app';
 import { createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { AI_MESSAGES, AI_TRIES_PER_ORDER } from '../../shared/ai';
@@ -25,12 +25,7 @@ afterAll(() => ai.close());
 async function failedTry() {
   const scene = await aiScene(ai.t);
   const orderId = await paidOrder(ai.t, scene, 'animated_greeting');
-  const started = await ai.t.request({
-    method: 'POST',
-    url: `/api/memorials/${scene.memorial.id}/ai/greetings`,
-    headers: { cookie: scene.owner.cookie },
-    payload: { orderId, portraitMediaId: scene.photoId, message: 'Hvil i fred.', likenessConsent: true },
-  });
+  const started = await requestGreeting(ai.t, scene, orderId, { message: 'Hvil i fred.' });
   ai.predictions.always('fail');
   try {
     await settle(ai.t, started.json<Generation>().id);
@@ -76,12 +71,7 @@ describe('/api/admin/ai', () => {
   it('refunds through the money’s refund: a running try is stopped and the order makes nothing more', async () => {
     const scene = await aiScene(ai.t);
     const orderId = await paidOrder(ai.t, scene, 'animated_greeting');
-    const started = await ai.t.request({
-      method: 'POST',
-      url: `/api/memorials/${scene.memorial.id}/ai/greetings`,
-      headers: { cookie: scene.owner.cookie },
-      payload: { orderId, portraitMediaId: scene.photoId, message: 'Farvel.', likenessConsent: true },
-    });
+    const started = await requestGreeting(ai.t, scene, orderId, { message: 'Farvel.' });
     await ai.t.app.deps.jobs.drain();
     const refund = await ai.t.request({ method: 'POST', url: `/api/admin/orders/${orderId}/refund`, headers: { cookie: admin }, payload: { reason: 'Familien ønskede ikke hilsenen alligevel' } });
     expect(refund.statusCode, refund.body).toBe(200);
@@ -93,12 +83,7 @@ describe('/api/admin/ai', () => {
     ai.t.clock.advance(60_000);
     await ai.t.app.deps.jobs.drain();
     expect(ai.predictions.requests.length).toBe(asked);
-    const again = await ai.t.request({
-      method: 'POST',
-      url: `/api/memorials/${scene.memorial.id}/ai/greetings`,
-      headers: { cookie: scene.owner.cookie },
-      payload: { orderId, portraitMediaId: scene.photoId, message: 'Farvel.', likenessConsent: true },
-    });
+    const again = await requestGreeting(ai.t, scene, orderId, { message: 'Farvel.' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(AI_MESSAGES.orderRefunded);
   });

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AiApp, aiScene, paidOrder, settle, startAiApp } from '../../../tests/support/ai-app';
+import { type AiApp, aiScene, paidOrder, requestGreeting, settle, startAiApp } from '../../../tests/support/ai-app';
 import { signIn } from '../../../tests/support/sign-in';
 import { createUser } from '../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
@@ -23,12 +23,7 @@ afterAll(() => ai.close());
 async function startGreeting(t: TestApp = ai.t) {
   const scene = await aiScene(t);
   const orderId = await paidOrder(t, scene, 'animated_greeting');
-  const response = await t.request({
-    method: 'POST',
-    url: `/api/memorials/${scene.memorial.id}/ai/greetings`,
-    headers: { cookie: scene.owner.cookie },
-    payload: { orderId, portraitMediaId: scene.photoId, message: 'Tak for alt.', likenessConsent: true },
-  });
+  const response = await requestGreeting(t, scene, orderId);
   expect(response.statusCode, response.body).toBe(202);
   return { scene, orderId, id: response.json<Generation>().id };
 }

@@ -3,7 +3,7 @@
  * /pricing and the catalogue, and cannot be bought or started, even with an order paid before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiScene, paidOrder } from '../../../tests/support/ai-app';
+import { aiScene, paidOrder, requestGreeting } from '../../../tests/support/ai-app';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { AI_MESSAGES } from '../../shared/ai';
 import type { AiOverview } from '../../shared/ai-api';
@@ -43,12 +43,7 @@ describe('an installation without AI providers', () => {
 
     // An order paid while a provider was configured makes nothing once it is gone.
     const orderId = await paidOrder(t, scene, 'animated_greeting');
-    const started = await t.request({
-      method: 'POST',
-      url: `/api/memorials/${scene.memorial.id}/ai/greetings`,
-      headers: { cookie: scene.owner.cookie },
-      payload: { orderId, portraitMediaId: scene.photoId, message: 'Tak.', likenessConsent: true },
-    });
+    const started = await requestGreeting(t, scene, orderId);
     expect(started.statusCode).toBe(409);
     expect(started.json().message).toBe(AI_MESSAGES.greetingNotOffered);
   });
