@@ -10,6 +10,11 @@ export function recordServerLogLine(line: string) {
   logged.push(line);
 }
 
+/** Every line logged since the last check, for a test that reads the log itself (one at a verbose level). */
+export function loggedLines(): readonly string[] {
+  return logged;
+}
+
 /** The current test provokes a server error on purpose; lines matching `pattern` do not fail it. */
 export function expectServerError(pattern: RegExp) {
   expected.push(pattern);

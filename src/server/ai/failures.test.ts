@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AiApp, aiScene, paidOrder, requestGreeting, settle, startAiApp } from '../../../tests/support/ai-app';
+import { expectServerError, loggedLines } from '../../../tests/support/server-errors';
 import { signIn } from '../../../tests/support/sign-in';
 import { createUser } from '../../../tests/support/factories';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
@@ -113,6 +114,23 @@ describe('a provider that misbehaves', () => {
     expect(list.body).toContain('[nøgle skjult]');
     for (const key of [ai.predictions.key, ai.chat.key]) expect(list.body).not.toContain(key);
     expect(await settle(ai.t, id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('writes no key in a log line, even at the most verbose level', async () => {
+    const verbose = await createTestApp({ ...ai.env, LOG_LEVEL: 'trace' }, { instanceOf: ai.t });
+    try {
+      const { id } = await startGreeting(verbose);
+      ai.predictions.next('garbage-json', { on: 'create' });
+      ai.predictions.next('rate-limited', { on: 'get', times: 6 });
+      expect(await settle(verbose, id)).toMatchObject({ status: 'succeeded' });
+      const lines = loggedLines();
+      expect(lines.some((line) => line.includes('/ai/greetings'))).toBe(true);
+      for (const key of [ai.predictions.key, ai.chat.key]) expect(lines.filter((line) => line.includes(key))).toEqual([]);
+    } finally {
+      // Every line of a trace-level log is in the record; none of them is an error this test did not expect.
+      expectServerError(/./);
+      await verbose.close();
+    }
   });
 
   it('gives up on a call that hangs and asks again later', async () => {
