@@ -7,8 +7,11 @@
  * between the two durations; a prediction given an image (a data URI, or a field named image, portrait or photo) makes the greeting's video (video.ts),
  * any other one a song (a short WAV tone, audio.ts). `GET statsUrl` answers `{ creates,
  * duplicates, byInput }`: predictions made for the same `input.message` or `input.prompt` twice
- * are duplicates, which a server that never runs a job twice does not make.
+ * are duplicates, which a server that never runs a job twice does not make. It also answers
+ * `byImage`: predictions per picture (`sha256:` of its data URI or address), for tries whose prompt
+ * is the same for all (the greeting's), so the one made twice for one portrait shows.
  */
+import { createHash } from 'node:crypto';
 import { wav } from './audio';
 import { startFakeChat } from './fake-ai-chat';
 import { type PredictionInput, startFakePredictions } from './fake-ai-predictions';
@@ -45,6 +48,21 @@ const predictions = await startFakePredictions({
   durationMs: () => minMs + Math.round(Math.random() * (maxMs - minMs)),
   output: (input) => (hasImage(input) ? { bytes: video, contentType: 'video/webm' } : { bytes: song, contentType: 'audio/wav' }),
 });
+/** The input's picture, as hasImage finds it. */
+const imageOf = (input: PredictionInput) =>
+  Object.entries(input).find(([name, value]) => typeof value === 'string' && (value.startsWith('data:image/') || /image|portrait|photo/i.test(name)))?.[1] as string | undefined;
+const stats = predictions.stats.bind(predictions);
+// GET /_fake/stats answers what predictions.stats() returns, now with the pictures counted too.
+predictions.stats = () => {
+  const byImage: Record<string, number> = {};
+  for (const { input } of predictions.creates) {
+    const image = imageOf(input);
+    if (image === undefined) continue;
+    const id = `sha256:${createHash('sha256').update(image).digest('hex')}`;
+    byImage[id] = (byImage[id] ?? 0) + 1;
+  }
+  return { ...stats(), byImage };
+};
 const statsUrl = `${predictions.url.replace(/\/v1$/, '')}/_fake/stats`;
 process.stdout.write(`${JSON.stringify({ chatUrl: chat.url, predictionsUrl: predictions.url, statsUrl, key: chat.key })}\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
