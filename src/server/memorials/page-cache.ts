@@ -93,18 +93,35 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
   let notFound: Made | undefined;
   const readings = new Map<string, Reading>();
 
-  async function read(key: string): Promise<Reading['found']> {
-    const now = deps.now().getTime();
-    const known = readings.get(key);
-    if (known && now - known.at < VERSION_TTL_MS) return known.found;
+  // One version reading at a time per address, as in recent.ts: visitors arriving while it is read
+  // wait for it; a reading begun before a change (forget) is not kept.
+  const reading = new Map<string, Promise<Reading['found']>>();
+  let changes = 0;
+
+  async function readVersion(key: string, now: number): Promise<Reading['found']> {
+    const seen = changes;
     const select = (where: SQL) =>
       deps.db.select({ id: memorials.id, updatedAt: memorials.updatedAt, privacy: memorials.privacy, deletedAt: memorials.deletedAt }).from(memorials).where(where).limit(1);
     const where = await memorialWhere(deps.db, key);
     const [row] = where ? await select(where) : [];
     const found = row ? { ...row, premium: await premiumVersion(deps, row.id) } : null;
-    readings.set(key, { found, at: now });
-    if (readings.size > MAX_PAGES * 4) readings.delete(readings.keys().next().value!);
+    if (seen === changes) {
+      readings.set(key, { found, at: now });
+      if (readings.size > MAX_PAGES * 4) readings.delete(readings.keys().next().value!);
+    }
     return found;
+  }
+
+  function read(key: string): Promise<Reading['found']> {
+    const now = deps.now().getTime();
+    const known = readings.get(key);
+    if (known && now - known.at < VERSION_TTL_MS) return Promise.resolve(known.found);
+    let pending = reading.get(key);
+    if (!pending) {
+      pending = readVersion(key, now).finally(() => reading.delete(key));
+      reading.set(key, pending);
+    }
+    return pending;
   }
 
   /** Null when the memorial was made private or deleted in the moment between. */
@@ -127,7 +144,9 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
   return {
     /** Forgets what was read about a memorial that changed here, and every "not found" (it may exist now). */
     forget(memorialId: string) {
-      for (const [key, reading] of readings) if (!reading.found || reading.found.id === memorialId) readings.delete(key);
+      changes += 1;
+      for (const [key, known] of readings) if (!known.found || known.found.id === memorialId) readings.delete(key);
+      reading.clear();
     },
     /** The page at `pathname` (/memorial/…, /classic-memorial/…, /enhanced-memorial/…) for a visitor. */
     async forVisitor(pathname: string, idOrSlug: string, encoding: Encoding): Promise<VisitorPage> {

@@ -16,20 +16,42 @@ const MAX_READINGS = 10_000;
 
 export function createRecentMemorials(deps: Pick<Deps, 'db' | 'now'>): RecentMemorials {
   const readings = new Map<string, { found: FoundMemorial | null; at: number }>();
+  // One reading at a time per address: when the second is up, the requests that arrive while the
+  // database answers wait for that one reading instead of each sending their own (at thousands a
+  // second, dozens of the same query queued for the pool's connections, and every one of them late).
+  const reading = new Map<string, Promise<FoundMemorial | null>>();
+  // Moved by every change: a reading begun before it is not kept after it.
+  let changes = 0;
+
+  async function read(key: string, now: number): Promise<FoundMemorial | null> {
+    const seen = changes;
+    const found = await findMemorial(deps.db, key, null);
+    if (seen === changes) {
+      readings.delete(key);
+      if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value!);
+      readings.set(key, { found, at: now });
+    }
+    return found;
+  }
+
   return {
     async find(idOrSlug) {
       const key = idOrSlug.toLowerCase();
       const now = deps.now().getTime();
-      const reading = readings.get(key);
-      if (reading && now - reading.at < TTL_MS) return reading.found;
-      const found = await findMemorial(deps.db, key, null);
-      readings.delete(key);
-      if (readings.size >= MAX_READINGS) readings.delete(readings.keys().next().value!);
-      readings.set(key, { found, at: now });
-      return found;
+      const known = readings.get(key);
+      if (known && now - known.at < TTL_MS) return known.found;
+      let pending = reading.get(key);
+      if (!pending) {
+        pending = read(key, now).finally(() => reading.delete(key));
+        reading.set(key, pending);
+      }
+      return pending;
     },
     forget(memorialId) {
-      for (const [key, reading] of readings) if (reading.found?.row.id === memorialId || key === memorialId) readings.delete(key);
+      changes += 1;
+      for (const [key, known] of readings) if (known.found?.row.id === memorialId || key === memorialId) readings.delete(key);
+      // A reading under way may be from before the change: the next find reads anew.
+      reading.clear();
     },
   };
 }
