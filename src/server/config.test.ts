@@ -76,3 +76,19 @@ describe('METRICS_TOKEN', () => {
     expect(refusal({ METRICS_TOKEN: 'kort' })).toBe('Ugyldig konfiguration: METRICS_TOKEN skal være mindst 16 tegn (fx openssl rand -hex 32)');
   });
 });
+
+describe('JOBS_PROCESS and the AI providers', () => {
+  it('runs jobs in a process of their own only on PostgreSQL', () => {
+    expect(refusal({ JOBS_PROCESS: '1' })).toBe('Ugyldig konfiguration: JOBS_PROCESS=1 kræver DATABASE_URL (den indbyggede database kan kun åbnes af én proces)');
+    expect(loadConfig({ JOBS_PROCESS: '1', DATABASE_URL: 'postgres://127.0.0.1/mindested' }).JOBS_PROCESS).toBe(true);
+    expect(loadConfig({}).JOBS_PROCESS).toBe(false);
+  });
+
+  it('takes a provider’s address, key and model together, or none of them', () => {
+    expect(refusal({ AI_VIDEO_URL: 'https://api.replicate.com/v1', AI_VIDEO_KEY: 'r8_x' })).toBe(
+      'Ugyldig konfiguration: AI_VIDEO_URL, AI_VIDEO_KEY og AI_VIDEO_MODEL skal sættes sammen (eller ingen af dem)',
+    );
+    expect(refusal({ AI_LYRICS_URL: 'ikke en adresse' })).toMatch(/^Ugyldig konfiguration: AI_LYRICS_URL skal være en fuld adresse/);
+    expect(loadConfig({ AI_MUSIC_URL: 'https://api.replicate.com/v1', AI_MUSIC_KEY: 'r8_x', AI_MUSIC_MODEL: 'owner/music' })).toMatchObject({ AI_MUSIC_MODEL: 'owner/music', AI_TIMEOUT_MINUTES: 20, AI_REQUEST_TIMEOUT_SECONDS: 60 });
+  });
+});

@@ -127,6 +127,9 @@ const schema = z.object({
   // Production on PostgreSQL without a bucket must say so: it is right for one instance only.
   MEDIA_ON_LOCAL_DISK: flag,
   DATABASE_POOL_SIZE: positiveInt(10),
+  // Run the job queue in a child process at a lower priority (jobs-process.ts), so background work
+  // takes only what visitors leave of the CPU. PostgreSQL only: the embedded database has one process.
+  JOBS_PROCESS: flag,
   // How long a SIGTERM may take before the process gives up on what hangs and exits (main.ts).
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
   TRUST_PROXY: trustProxy,
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Ugyldig konfiguration: ${issue.path.join('.')} ${issue.message}`);
   }
   const value = parsed.data;
+  if (value.JOBS_PROCESS && !value.DATABASE_URL) throw new ConfigError('Ugyldig konfiguration: JOBS_PROCESS=1 kræver DATABASE_URL (den indbyggede database kan kun åbnes af én proces)');
   const halfProvider = halfConfiguredProvider(value);
   if (halfProvider) throw new ConfigError(`Ugyldig konfiguration: ${halfProvider}`);
   if (value.NODE_ENV === 'production') {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import type { ConnectionLog } from './db/connection';
 import { openConfiguredDatabase } from './db/open';
+import { type JobsProcess, isJobsChild, superviseJobsProcess } from './jobs-process';
 import { createStorage, storageOptionsFrom } from './lib/storage';
 import { sweepUploadFolders } from './lib/upload-folders';
 import { DEMO_LOGIN, demoSummary, seedDemoIfEmpty } from './seed';
@@ -23,6 +24,7 @@ async function main() {
     },
   });
   const now = () => new Date();
+  if (isJobsChild()) return runJobs(config, database);
   // One storage for the seed (the demo photos) and the app that serves them.
   const storage = createStorage(storageOptionsFrom(config));
   if (database.engine === 'pglite' || config.SEED_DEMO) await seedDemoIfEmpty(database.db, { randomBytes, now, storage });
@@ -38,6 +40,7 @@ async function main() {
   const swept = await sweepUploadFolders().catch((error: unknown) => app.log.error({ err: error }, 'could not sweep old upload folders'));
   if (swept) app.log.info({ swept }, 'removed upload folders left behind by servers that stopped');
 
+  let jobsProcess: JobsProcess | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -53,7 +56,7 @@ async function main() {
       process.exit(1);
     }, seconds * 1000); // Not unref'd: should nothing else keep the process alive, it still ends it with 1.
     try {
-      await app.close();
+      await Promise.all([app.close(), jobsProcess?.stop()]);
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'lukningen fejlede');
@@ -65,7 +68,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.deps.jobs.start(JOB_POLL_MS);
+  if (config.JOBS_PROCESS) jobsProcess = superviseJobsProcess(app.log);
+  else app.deps.jobs.start(JOB_POLL_MS);
 
   const demo = await demoSummary(database.db);
   const lines = [
@@ -82,6 +86,26 @@ async function main() {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/**
+ * The job process (JOBS_PROCESS=1): the same app, never listening, running the queue until its
+ * parent sends SIGTERM. It may be killed outright: a job it held is offered again when its lease
+ * runs out, and an AI try's turn keeps the job from running twice (decision 0033).
+ */
+async function runJobs(config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openConfiguredDatabase>>) {
+  const app = await buildApp({ config, db: database.db, clientDir: config.CLIENT_DIR, storage: createStorage(storageOptionsFrom(config)) });
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  // The parent gone (killed, crashed): its channel closes, and no orphan goes on working alone.
+  process.on('disconnect', () => void stop());
+  // Ctrl-C in a terminal reaches the whole group; the parent decides when the child stops.
+  process.on('SIGINT', () => undefined);
+  app.deps.jobs.start(JOB_POLL_MS);
 }
 
 main().catch((error: unknown) => {

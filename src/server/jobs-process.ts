@@ -1,0 +1,63 @@
+/**
+ * Background work in a process of its own, at a lower priority (JOBS_PROCESS=1, PostgreSQL only):
+ * the web process serves and queues; its child claims and runs the jobs. Under load the kernel
+ * gives the child what the visitors leave, so an AI try's resizing, parsing and storing (or a
+ * burst of e-mail) never costs a page its time (decision 0033). The child is the same program
+ * with MINDESTED_JOBS_CHILD=1; the parent starts it again if it dies, and stops it on shutdown.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+
+export const JOBS_CHILD_ENV = 'MINDESTED_JOBS_CHILD';
+/** Nice 19, the lowest: the job process gets what the web process leaves, and all of what is idle. */
+export const JOBS_NICENESS = 19;
+const RESTART_MS = 1000;
+
+export const isJobsChild = () => process.env[JOBS_CHILD_ENV] === '1';
+
+export interface JobsProcess {
+  /** SIGTERM to the child; resolves when it has exited. */
+  stop(): Promise<void>;
+}
+
+export function superviseJobsProcess(log: FastifyBaseLogger): JobsProcess {
+  let child: ChildProcess | null = null;
+  let stopping = false;
+
+  function start() {
+    const started = fork(process.argv[1]!, process.argv.slice(2), {
+      env: { ...process.env, [JOBS_CHILD_ENV]: '1' },
+      execArgv: process.execArgv,
+      stdio: 'inherit',
+    });
+    child = started;
+    try {
+      setPriority(started.pid!, JOBS_NICENESS);
+    } catch (error) {
+      log.warn({ err: error }, 'could not lower the job process’s priority');
+    }
+    started.on('exit', (code, signal) => {
+      if (child === started) child = null;
+      if (stopping) return;
+      log.error({ code, signal }, 'the job process stopped; starting it again');
+      setTimeout(() => !stopping && start(), RESTART_MS).unref();
+    });
+    log.info({ pid: started.pid, niceness: JOBS_NICENESS }, 'jobs run in their own process');
+  }
+
+  start();
+  // A parent that exits past its shutdown deadline takes the child with it.
+  process.once('exit', () => child?.kill('SIGKILL'));
+  return {
+    stop() {
+      stopping = true;
+      const running = child;
+      if (!running || running.exitCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGTERM');
+      });
+    },
+  };
+}
