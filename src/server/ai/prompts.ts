@@ -72,6 +72,9 @@ export const GREETING_PROMPT =
   'Bring this portrait gently to life: a slight natural movement of the head, a blink, a soft breath, calm light. ' +
   'The mouth stays closed and still; the person does not speak or sing. Keep the face exactly as it is. No text, no other people.';
 
+/** The portrait's longest side as sent: enough for a face, small enough to travel inside the request. */
+export const PORTRAIT_MAX_PX = 1024;
+
 export function greetingInput(portraitDataUri: string): Record<string, unknown> {
   return { image: portraitDataUri, prompt: GREETING_PROMPT };
 }

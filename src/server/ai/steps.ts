@@ -16,7 +16,7 @@ import type { Deps } from '../deps';
 import { enqueue } from '../lib/jobs';
 import { SEND_MAIL } from '../lib/mail';
 import { tryFinishedMail } from './mail';
-import { greetingInput, lyricsPrompt, musicInput, songFacts } from './prompts';
+import { PORTRAIT_MAX_PX, greetingInput, lyricsPrompt, musicInput, songFacts } from './prompts';
 import { ProviderError, type Providers } from './providers';
 import { RESULT_MAX_BYTES, checkResult } from './result-file';
 
@@ -163,8 +163,12 @@ class TryStep {
     if (!stored) throw new ProviderError('Portrættet findes ikke længere i galleriet.', false);
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Buffer));
-    // Small enough to travel inside the request (a data: URI), large enough for a face.
-    const jpeg = await sharp(Buffer.concat(chunks)).rotate().resize(1024, 1024, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+    const bytes = Buffer.concat(chunks);
+    // The gallery's JPEG version goes as it is (tries.ts chose one of the right size); anything else is made one.
+    const jpeg =
+      stored.contentType === 'image/jpeg'
+        ? bytes
+        : await sharp(bytes).rotate().resize(PORTRAIT_MAX_PX, PORTRAIT_MAX_PX, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
     return greetingInput(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
   }
 

@@ -15,6 +15,7 @@ import { HttpError, badRequest, isUniqueViolation, notFound } from '../lib/error
 import { requireEditor } from '../memorials/service';
 import type { MemorialRow } from '../memorials/types';
 import { presentGeneration } from './present-generation';
+import { PORTRAIT_MAX_PX } from './prompts';
 import { songFacts } from './prompts';
 import type { PredictionProvider, ChatProvider } from './providers';
 import { type GenerationRow, queueFirstStep } from './steps';
@@ -106,12 +107,17 @@ async function startTry(deps: Deps, memorialKey: string, userId: string, kind: A
   return presentGeneration(row);
 }
 
-/** The largest stored version of a gallery photo: what the portrait is made from. */
+/**
+ * The stored version of a gallery photo the portrait is sent as: a JPEG about 1000 px wide, which
+ * the gallery already keeps upright and without metadata, so the job sends its bytes as they are
+ * and resizes nothing (steps.ts); a photo without one is converted there.
+ */
 async function portraitKey(tx: Tx, memorialId: string, mediaId: string): Promise<string> {
   const [photo] = await tx.select().from(memorialMedia).where(and(eq(memorialMedia.id, mediaId), eq(memorialMedia.memorialId, memorialId)));
   if (!photo || photo.kind !== 'photo' || photo.variants.length === 0) throw badRequest(AI_MESSAGES.portraitNotPhoto, 'portraitMediaId');
-  const largest = [...photo.variants].sort((a, b) => b.width - a.width || (a.format === 'jpeg' ? -1 : 1))[0]!;
-  return largest.key;
+  const jpegs = photo.variants.filter((variant) => variant.format === 'jpeg').sort((a, b) => a.width - b.width);
+  const fitting = jpegs.filter((variant) => variant.width <= PORTRAIT_MAX_PX).at(-1) ?? jpegs[0];
+  return (fitting ?? [...photo.variants].sort((a, b) => b.width - a.width)[0]!).key;
 }
 
 export function startGreeting(deps: Deps, memorialKey: string, userId: string, body: z.output<typeof greetingBody>): Promise<Generation> {
