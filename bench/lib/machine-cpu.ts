@@ -14,26 +14,48 @@ function machineBusyTicks(): number {
   return cpu.reduce((a, b) => a + b, 0) - cpu[3]! - (cpu[4] ?? 0);
 }
 
-function processTicks(pid: number): { comm: string; ticks: number } | null {
+function processTicks(pid: number): { comm: string; ticks: number; parent: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { comm, ticks: Number(fields[11]) + Number(fields[12]) };
+    return { comm, ticks: Number(fields[11]) + Number(fields[12]), parent: Number(fields[1]) };
   } catch {
     return null; // gone
   }
 }
 
-/** CPU seconds a process has used so far (user + system). */
+/** The process and every process below it (a server's job process, JOBS_PROCESS=1). */
+function family(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    const each = Number(name);
+    const process = Number.isInteger(each) ? processTicks(each) : null;
+    if (process) parents.set(each, process.parent);
+  }
+  const members = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [each, parent] of parents) {
+      if (!members.has(each) && members.has(parent)) {
+        members.add(each);
+        grew = true;
+      }
+    }
+  }
+  return [...members];
+}
+
+/** CPU seconds a process and its children have used so far (user + system). */
 export function cpuSeconds(pid: number): number {
-  return (processTicks(pid)?.ticks ?? 0) / TICK;
+  return family(pid).reduce((sum, member) => sum + (processTicks(member)?.ticks ?? 0), 0) / TICK;
 }
 
 function ourTicks(pids: number[]): number {
   let ticks = 0;
   const seen = new Set<number>();
-  for (const pid of [...pids, process.pid]) {
+  for (const pid of [...pids, process.pid].flatMap(family)) {
+    if (seen.has(pid)) continue;
     seen.add(pid);
     ticks += processTicks(pid)?.ticks ?? 0;
   }
