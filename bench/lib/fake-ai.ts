@@ -4,6 +4,7 @@
  * fake's work neither slows the load generator nor is counted in it. Listens on 127.0.0.1 only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT } from './server';
@@ -40,6 +41,9 @@ export async function startFakeAiProcess(options: { minMs: number; maxMs: number
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
+  // The providers are elsewhere in production: here the fake must not take the page's CPU. Its
+  // answers wait on their timers anyway; parsing a portrait's request is all it does.
+  setPriority(child.pid!, 19);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     try {
