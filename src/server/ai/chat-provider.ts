@@ -3,7 +3,7 @@
  * providers speak it (OpenAI itself, and hosts of open models), so AI_LYRICS_URL picks one.
  */
 import OpenAI from 'openai';
-import { type ChatProvider, ProviderError } from './providers';
+import { type ChatProvider, ProviderError } from './provider-types';
 
 export function createChatProvider(options: { url: string; key: string; model: string; timeoutMs: number; hide: (text: string) => string }): ChatProvider {
   const { model, hide } = options;

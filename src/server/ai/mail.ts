@@ -3,7 +3,7 @@ import { AI_FAILED_FOR_FAMILY } from '../../shared/ai';
 import { letter } from '../auth/mail';
 import type { Config } from '../config';
 import type { MailMessage } from '../lib/mail';
-import type { GenerationRow } from './steps';
+import type { GenerationRow } from '../db/schema';
 
 const WORDS = {
   greeting: { made: 'Den animerede hilsen', page: 'greeting', button: 'Se hilsenen' },

@@ -6,7 +6,7 @@
  */
 import Replicate from 'replicate';
 import { z } from 'zod';
-import { type Prediction, type PredictionProvider, ProviderError } from './providers';
+import { type Prediction, type PredictionProvider, ProviderError } from './provider-types';
 
 const DOWNLOAD_TIMEOUT_MS = 120_000;
 

@@ -3,7 +3,7 @@ import { AI_FAILED_FOR_FAMILY } from '../../shared/ai';
 import type { Generation } from '../../shared/ai-api';
 import { mediaUrl } from '../media/present';
 import { captionsUrl } from './published';
-import type { GenerationRow } from './steps';
+import type { GenerationRow } from '../db/schema';
 
 export function presentGeneration(row: GenerationRow): Generation {
   const input = row.input;

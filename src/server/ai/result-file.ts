@@ -12,7 +12,7 @@ import { parseBuffer } from 'music-metadata';
 import type { AiWorkKind } from '../../shared/ai';
 import { inspectUpload } from '../media/inspect';
 import { readSong } from '../music/audio';
-import { ProviderError } from './providers';
+import { ProviderError } from './provider-types';
 
 /** A few seconds of video, a few minutes of sound: far below these. */
 export const RESULT_MAX_BYTES: Record<'greeting' | 'song', number> = { greeting: 100 * 1024 * 1024, song: 50 * 1024 * 1024 };

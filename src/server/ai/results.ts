@@ -7,13 +7,12 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { AI_MESSAGES } from '../../shared/ai';
 import type { Generation } from '../../shared/ai-api';
 import type { Tx } from '../db/connection';
-import { aiGenerations, memorialSongs } from '../db/schema';
+import { type GenerationRow, aiGenerations, memorialSongs } from '../db/schema';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../lib/errors';
 import { requireEditor, touchMemorial } from '../memorials/service';
 import { addMadeSong } from '../music/service';
 import { presentGeneration } from './present-generation';
-import type { GenerationRow } from './steps';
 
 async function lockTry(tx: Tx, memorialId: string, generationId: string): Promise<GenerationRow> {
   const [row] = await tx

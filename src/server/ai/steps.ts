@@ -11,18 +11,17 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { LYRICS_MAX } from '../../shared/ai';
 import type { Tx } from '../db/connection';
-import { aiGenerations, memorials, users } from '../db/schema';
+import { type GenerationRow, aiGenerations, memorials, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { enqueue } from '../lib/jobs';
 import { SEND_MAIL } from '../lib/mail';
 import { tryFinishedMail } from './mail';
 import { PORTRAIT_MAX_PX, greetingInput, lyricsPrompt, musicInput, songFacts } from './prompts';
-import { ProviderError, type Providers } from './providers';
+import { ProviderError } from './provider-types';
+import type { Providers } from './providers';
 import { RESULT_MAX_BYTES, checkResult } from './result-file';
 
 export const AI_STEP = 'ai.step';
-
-export type GenerationRow = typeof aiGenerations.$inferSelect;
 
 const stepPayload = z.object({ generationId: z.uuid(), turn: z.number().int().min(0) });
 

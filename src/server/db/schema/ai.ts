@@ -81,3 +81,5 @@ export const aiGenerations = pgTable(
       .where(sql`status in ('queued', 'running')`),
   ],
 );
+
+export type GenerationRow = typeof aiGenerations.$inferSelect;
