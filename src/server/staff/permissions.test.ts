@@ -13,11 +13,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCode, createReseller, createUser } from '../../../tests/support/factories';
+import { UNCALLED_AI_ENV } from '../../../tests/support/ai-app';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
 import { type StaffRole, STAFF_ROLES, staffMessages } from '../../shared/staff';
-import { contactMessages, laserJobs, orders, staffTwoFactor } from '../db/schema';
+import { aiGenerations, contactMessages, laserJobs, memorials, orders, staffTwoFactor } from '../db/schema';
 import type { LaserJobStatus } from '../../shared/production';
 import { createPackage } from '../qr/packages';
 import { recordScan } from '../production/warehouse';
@@ -47,6 +48,8 @@ interface Make {
   order(status: OrderStatus, paymentMethod?: PaymentMethod): Promise<string>;
   /** An invoice for a new order: its id. */
   invoice(): Promise<string>;
+  /** A failed AI try (a greeting) on a paid order for a new memorial: its id. */
+  aiTry(): Promise<string>;
   /** A laser job made by hand, in `status`: its id. */
   laserJob(status?: LaserJobStatus): Promise<string>;
   /** Removes the caller's second factor, so a set-up can start afresh. */
@@ -120,6 +123,8 @@ const ROWS: Row[] = [
   { method: 'POST', url: '/api/admin/orders/:id/status', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/orders/${await make.order('paid')}/status`, payload: { status: 'in_production' } }) },
   { method: 'POST', url: '/api/admin/orders/:id/mark-paid', roles: ADMIN, request: async (make) => ({ url: `/api/admin/orders/${await make.order('pending_payment')}/mark-paid` }) },
   { method: 'POST', url: '/api/admin/orders/:id/refund', roles: ADMIN, request: async (make) => ({ url: `/api/admin/orders/${await make.order('paid')}/refund`, payload: { reason: 'Fortrudt købet.' } }) },
+  { method: 'GET', url: '/api/admin/ai', roles: SUPPORT_DESK, request: async () => ({ url: '/api/admin/ai?status=failed&kind=greeting' }) },
+  { method: 'POST', url: '/api/admin/ai/:generationId/rerun', roles: ADMIN, request: async (make) => ({ url: `/api/admin/ai/${await make.aiTry()}/rerun` }) },
   { method: 'GET', url: '/api/admin/invoices', roles: ADMIN, request: async () => ({ url: '/api/admin/invoices?status=open' }) },
   { method: 'GET', url: '/api/admin/invoices/:id/pdf', roles: ORDER_READERS, request: async (make) => ({ url: `/api/admin/invoices/${await make.invoice()}/pdf` }) },
   { method: 'GET', url: '/api/admin/prices', roles: ADMIN, request: async () => ({}) },
@@ -160,7 +165,8 @@ const accounts = new Map<Persona, { id: string; role: Role }>();
 let tables: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { onRoute: (route) => void routes.push(route) });
+  // AI providers at an address nothing answers on: a re-run is queued, never run here.
+  t = await createTestApp(UNCALLED_AI_ENV, { onRoute: (route) => void routes.push(route) });
   const db = t.database.db;
   const roles: Record<Exclude<Persona, 'visitor'>, Role> = { user: 'user', reseller: 'user', support: 'support', production: 'production', 'admin-unverified': 'admin', admin: 'admin' };
   for (const [persona, role] of Object.entries(roles) as [Exclude<Persona, 'visitor'>, Role][]) {
@@ -239,6 +245,40 @@ const make: Make = {
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     const row = await t.database.db.transaction((tx) => issueInvoice(tx, t.app.deps.config, order!, { paidAt: t.clock.now(), now: t.clock.now() }));
     return row.id;
+  },
+  async aiTry() {
+    const buyer = await createUser(t.database.db);
+    const [memorial] = await t.database.db.insert(memorials).values({ slug: `matrix-${randomUUID()}`, name: 'Karen Matrix' }).returning({ id: memorials.id });
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        kind: 'animated_greeting',
+        status: 'paid',
+        userId: buyer.id,
+        memorialId: memorial!.id,
+        paymentMethod: 'bank_transfer',
+        idempotencyKey: `matrix-${randomUUID()}`,
+        totalOre: 14900,
+        buyerName: buyer.fullName,
+        buyerEmail: buyer.email,
+        details: { kind: 'animated_greeting', productSlug: 'animeret-hilsen' },
+      })
+      .returning({ id: orders.id });
+    const [tried] = await t.database.db
+      .insert(aiGenerations)
+      .values({
+        orderId: order!.id,
+        memorialId: memorial!.id,
+        kind: 'greeting',
+        status: 'failed',
+        input: { kind: 'greeting', portraitMediaId: randomUUID(), portraitKey: 'memorials/x/portrait.jpg', message: 'Tak.', consentAt: t.clock.now().toISOString() },
+        createdBy: buyer.id,
+        provider: 'predictions:127.0.0.1:9',
+        model: 'fake/animate',
+        createdAt: t.clock.now(),
+      })
+      .returning({ id: aiGenerations.id });
+    return tried!.id;
   },
   async laserJob(status = 'waiting') {
     const code = await make.qrCode();
