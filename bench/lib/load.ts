@@ -18,7 +18,8 @@ export interface LoadFigures {
   bytesPerAnswer: number;
 }
 
-const BROWSER_HEADERS = {
+/** What a phone's browser sends for a page. */
+export const BROWSER_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'da-DK,da;q=0.9',
@@ -32,7 +33,7 @@ export function runAutocannon(options: autocannon.Options): Promise<autocannon.R
   });
 }
 
-function figures(result: autocannon.Result): LoadFigures {
+export function figures(result: autocannon.Result): LoadFigures {
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -67,9 +68,12 @@ export async function measureRequests(
   return figures(await runAutocannon({ ...base, duration: options.seconds ?? 15 }));
 }
 
+/** Whole milliseconds as autocannon gives them; an open-loop run's finer figures to a tenth. */
+const ms = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
 export function formatLoad(label: string, f: LoadFigures): string {
   return (
-    `  ${label}: ${f.requestsPerSecond.toFixed(0)} requests/s; latency p50 ${f.p50} ms, p90 ${f.p90} ms, p99 ${f.p99} ms, max ${f.max} ms` +
+    `  ${label}: ${f.requestsPerSecond.toFixed(0)} requests/s; latency p50 ${ms(f.p50)} ms, p90 ${ms(f.p90)} ms, p99 ${ms(f.p99)} ms, max ${ms(f.max)} ms` +
     ` (${f.requests} requests, ${(f.bytesPerAnswer / 1024).toFixed(1)} KB each${f.non2xx ? `, ${f.non2xx} not 2xx` : ''}${f.errors ? `, ${f.errors} errors` : ''})\n`
   );
 }

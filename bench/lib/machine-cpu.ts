@@ -1,8 +1,9 @@
 /**
  * Who used the machine's CPU while a benchmark measured: the whole machine's busy time from
- * /proc/stat against what the benchmark's own processes used (its servers, its fakes, PostgreSQL
- * and itself), so a window shared with other work (a test run elsewhere) shows as such instead of
- * passing for the server's own figures. Linux only; clock ticks of 1/100 s.
+ * /proc/stat, split by who used it (each named process, the processes it started, PostgreSQL, the
+ * benchmark itself), so a window shared with other work (a test run elsewhere) shows as such
+ * instead of passing for the server's own figures, and a cost shows where it lies. Linux only;
+ * clock ticks of 1/100 s; a process that ends inside a window takes its ticks with it.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 
@@ -14,7 +15,13 @@ function machineBusyTicks(): number {
   return cpu.reduce((a, b) => a + b, 0) - cpu[3]! - (cpu[4] ?? 0);
 }
 
-function processTicks(pid: number): { comm: string; ticks: number; parent: number } | null {
+interface ProcessTicks {
+  comm: string;
+  ticks: number;
+  parent: number;
+}
+
+function processTicks(pid: number): ProcessTicks | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
@@ -25,70 +32,81 @@ function processTicks(pid: number): { comm: string; ticks: number; parent: numbe
   }
 }
 
-/** The process and every process below it (a server's job process, JOBS_PROCESS=1). */
-function family(pid: number): number[] {
-  const parents = new Map<number, number>();
+function allProcesses(): Map<number, ProcessTicks> {
+  const all = new Map<number, ProcessTicks>();
   for (const name of readdirSync('/proc')) {
-    const each = Number(name);
-    const process = Number.isInteger(each) ? processTicks(each) : null;
-    if (process) parents.set(each, process.parent);
+    const pid = Number(name);
+    const each = Number.isInteger(pid) ? processTicks(pid) : null;
+    if (each) all.set(pid, each);
   }
-  const members = new Set([pid]);
+  return all;
+}
+
+/** The processes below `pid` (a server's job process, JOBS_PROCESS=1), not `pid` itself. */
+function descendants(pid: number, all: Map<number, ProcessTicks>): number[] {
+  const below = new Set<number>();
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [each, parent] of parents) {
-      if (!members.has(each) && members.has(parent)) {
-        members.add(each);
+    for (const [each, { parent }] of all) {
+      if (!below.has(each) && (parent === pid || below.has(parent))) {
+        below.add(each);
         grew = true;
       }
     }
   }
-  return [...members];
+  return [...below];
 }
 
-/** CPU seconds a process and its children have used so far (user + system). */
-export function cpuSeconds(pid: number): number {
-  return family(pid).reduce((sum, member) => sum + (processTicks(member)?.ticks ?? 0), 0) / TICK;
-}
-
-function ourTicks(pids: number[]): number {
-  let ticks = 0;
-  const seen = new Set<number>();
-  for (const pid of [...pids, process.pid].flatMap(family)) {
-    if (seen.has(pid)) continue;
-    seen.add(pid);
-    ticks += processTicks(pid)?.ticks ?? 0;
+/** Ticks so far by who: each named process, `<name>'s children`, PostgreSQL, the bench. */
+function ticksByWho(named: Record<string, number>): Map<string, number> {
+  const all = allProcesses();
+  const byWho = new Map<string, number>();
+  const add = (who: string, ticks: number) => byWho.set(who, (byWho.get(who) ?? 0) + ticks);
+  const counted = new Set<number>();
+  for (const [name, pid] of Object.entries(named)) {
+    add(name, all.get(pid)?.ticks ?? 0);
+    counted.add(pid);
+    for (const child of descendants(pid, all)) {
+      add(`${name}'s children`, all.get(child)?.ticks ?? 0);
+      counted.add(child);
+    }
   }
-  // PostgreSQL's processes (the benchmark's connections and the servers').
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid) || seen.has(pid)) continue;
-    const process = processTicks(pid);
-    if (process?.comm === 'postgres') ticks += process.ticks;
-  }
-  return ticks;
+  const bench = [process.pid, ...descendants(process.pid, all)].filter((pid) => !counted.has(pid));
+  add('the bench', bench.reduce((sum, pid) => sum + (all.get(pid)?.ticks ?? 0), 0));
+  for (const { comm, ticks } of all.values()) if (comm === 'postgres') add('PostgreSQL', ticks);
+  return byWho;
 }
 
 export interface CpuWindow {
   /** CPU seconds the whole machine was busy. */
   machine: number;
-  /** Of which the benchmark's processes (those named, itself, PostgreSQL). */
+  /** Of which the benchmark's processes (those named and their children, itself, PostgreSQL). */
   ours: number;
+  /** The same by who used it. */
+  byWho: Record<string, number>;
   /** The rest: other work on the machine. */
   others: number;
 }
 
-/** Starts counting; the returned function ends the window and answers what was used in it. */
-export function cpuWindow(pids: number[]): () => CpuWindow {
+/**
+ * Starts counting; the returned function ends the window and answers what was used in it. A named
+ * process and its children count under its name, not the bench's, though the bench started them.
+ */
+export function cpuWindow(named: Record<string, number>): () => CpuWindow {
   const machine0 = machineBusyTicks();
-  const ours0 = ourTicks(pids);
+  const before = ticksByWho(named);
   return () => {
     const machine = (machineBusyTicks() - machine0) / TICK;
-    const ours = (ourTicks(pids) - ours0) / TICK;
-    return { machine, ours, others: Math.max(0, machine - ours) };
+    const byWho = Object.fromEntries([...ticksByWho(named)].map(([who, ticks]) => [who, (ticks - (before.get(who) ?? 0)) / TICK]));
+    const ours = Object.values(byWho).reduce((a, b) => a + b, 0);
+    return { machine, ours, byWho, others: Math.max(0, machine - ours) };
   };
 }
 
 export function formatCpuWindow(window: CpuWindow, seconds: number, cores: number): string {
-  return `CPU busy ${window.machine.toFixed(1)} of ${(seconds * cores).toFixed(0)} core-seconds: the bench's processes ${window.ours.toFixed(1)}, other work on the machine ${window.others.toFixed(1)}`;
+  const who = Object.entries(window.byWho)
+    .filter(([, used]) => used > 0)
+    .map(([name, used]) => `${name} ${used.toFixed(1)}`)
+    .join(', ');
+  return `CPU busy ${window.machine.toFixed(1)} of ${(seconds * cores).toFixed(0)} core-seconds: ${who}; other work on the machine ${window.others.toFixed(1)}`;
 }
