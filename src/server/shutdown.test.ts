@@ -2,16 +2,12 @@
  * The real server process (tsx src/server/main.ts) stops within SHUTDOWN_TIMEOUT_SECONDS of a
  * SIGTERM even when its job runner is stuck sending an e-mail to an SMTP server that never answers.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { type Server, type Socket, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, freePort } from '../../tests/support/server-process';
-
-/** From the sources: the unit tests run without a build. */
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+import { startSourceServer } from '../../tests/support/source-server';
 
 let smtp: Server;
 const sockets = new Set<Socket>();
@@ -35,42 +31,18 @@ afterAll(async () => {
 
 describe('shutting down', () => {
   it('ends within the deadline, non-zero, while an e-mail is stuck in a silent SMTP server', async () => {
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
     const { port: smtpPort } = smtp.address() as { port: number };
-    const child = spawn(TSX, ['src/server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        TWO_FACTOR_KEY: 'a6f1c0d2e3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f8',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BASE_URL: baseUrl,
-        // The embedded database: the deadline does not depend on the engine.
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        CLIENT_DIR: path.join(dataDir, 'no-client'),
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        SHUTDOWN_TIMEOUT_SECONDS: '2',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so the signal reaches tsx's node child as well.
-      detached: true,
+    const server = await startSourceServer({
+      // The embedded database: the deadline does not depend on the engine.
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SHUTDOWN_TIMEOUT_SECONDS: '2',
     });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const { baseUrl, output } = server;
 
     try {
-      for (let tries = 0; ; tries++) {
-        const answer = await fetch(`${baseUrl}/api/health/live`).catch(() => null);
-        if (answer?.status === 200) break;
-        if (tries > 600) throw new Error(`the server did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
       // A contact message queues its receipt; the job runner picks it up within a second.
       const contact = await fetch(`${baseUrl}/api/contact`, {
         method: 'POST',
@@ -79,20 +51,20 @@ describe('shutting down', () => {
       });
       expect(contact.status).toBe(201);
       for (let tries = 0; sockets.size === 0; tries++) {
-        if (tries > 100) throw new Error(`the server never connected to the SMTP server:\n${output}`);
+        if (tries > 100) throw new Error(`the server never connected to the SMTP server:\n${output()}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
 
       const started = Date.now();
-      process.kill(-child.pid!, 'SIGTERM');
-      const code = await exited;
+      server.signal('SIGTERM');
+      const code = await server.exited;
       const took = Date.now() - started;
       expect(code).toBe(1);
       expect(took).toBeGreaterThanOrEqual(1900);
       expect(took).toBeLessThan(6000);
-      expect(output).toContain('lukningen tog for lang tid; processen afsluttes');
+      expect(output()).toContain('lukningen tog for lang tid; processen afsluttes');
     } finally {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+      server.kill();
     }
   }, 120_000);
 });
