@@ -3,9 +3,10 @@
  * heading, the overview while it loads or when it cannot be had (a memorial that is not the
  * reader's to tend is "not found", as the server answers), and the three answers before there is
  * anything to make: not offered on this installation, nothing bought yet, or bought and waiting
- * for the payment. The page's own work gets each paid order.
+ * for the payment. Each paid order goes to the page's own part; a refunded one shows what it made
+ * with the page's result.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { ArrowLeft, ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageShell } from '@/client/components/layout/PageShell';
@@ -14,9 +15,9 @@ import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { usePageTitle } from '@/client/lib/page-title';
 import { AI_MESSAGES } from '@/shared/ai';
-import type { AiOrder, AiOverview } from '@/shared/ai-api';
 import { useAiOverview } from './api';
-import { type ExtraPage, ORDER_KIND, refundedWithResults, workable } from './words';
+import { RefundedOrder } from './RefundedOrder';
+import { type ExtraPage, ORDER_KIND, type OrderProps, type ResultProps, refundedWithResults, workable } from './words';
 
 const LINK = 'font-semibold text-gold-text underline decoration-gold/50 underline-offset-4 hover:decoration-gold-text';
 
@@ -43,11 +44,13 @@ interface AiFrameProps {
   page: ExtraPage;
   idOrSlug: string;
   lead: string;
-  /** Each paid order of this kind, newest first. */
-  children: (overview: AiOverview, orders: AiOrder[]) => ReactNode;
+  /** Each paid order of this kind that can still make something, newest first. */
+  Order: ComponentType<OrderProps>;
+  /** A finished try, as the page shows it. */
+  Result: ComponentType<ResultProps>;
 }
 
-export function AiFrame({ page, idOrSlug, lead, children }: AiFrameProps) {
+export function AiFrame({ page, idOrSlug, lead, Order, Result }: AiFrameProps) {
   const words = PAGE[page];
   const overview = useAiOverview(idOrSlug);
   usePageTitle(overview.data ? `${words.title} – ${overview.data.memorial.name}` : words.title);
@@ -122,7 +125,10 @@ export function AiFrame({ page, idOrSlug, lead, children }: AiFrameProps) {
                   </Button>
                 </section>
               ) : null}
-              {paid.length ? children(overview.data, paid) : null}
+              {paid.map((order) => {
+                const props = { idOrSlug, overview: overview.data, order, numbered: paid.length > 1 };
+                return order.status === 'refunded' ? <RefundedOrder key={order.orderId} page={page} Result={Result} {...props} /> : <Order key={order.orderId} {...props} />;
+              })}
             </>
           )}
         </div>

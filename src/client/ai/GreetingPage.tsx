@@ -8,16 +8,15 @@
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { AI_FAILED_FOR_FAMILY, MADE_WITH_AI } from '@/shared/ai';
-import type { AiOrder, AiOverview, Generation } from '@/shared/ai-api';
+import type { Generation } from '@/shared/ai-api';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { AiFrame } from './AiFrame';
-import { type AiCalls, underWay, useAiCalls } from './api';
+import { underWay, useAiCalls } from './api';
 import { GreetingForm } from './GreetingForm';
 import { OrderStatus, Progress } from './Progress';
 import { type ResultWords, ResultActions } from './ResultActions';
-import { RefundedOrder } from './RefundedOrder';
-import { madeAt, progressText, triesLeftText } from './words';
+import { type OrderProps, type ResultProps, madeAt, orderLabel, progressText, triesLeftText } from './words';
 
 const WORDS: ResultWords = {
   noun: 'hilsenen',
@@ -32,32 +31,17 @@ const WORDS: ResultWords = {
 export default function GreetingPage() {
   const { id = '' } = useParams();
   return (
-    <AiFrame page="greeting" idOrSlug={id} lead="Et stille portræt, der bliver levende med AI, med jeres hilsen skrevet under. Personen på billedet siger ikke noget.">
-      {(overview, orders) => (
-        <>
-          {orders.map((order) => (
-            <GreetingOrder key={order.orderId} idOrSlug={id} overview={overview} order={order} numbered={orders.length > 1} />
-          ))}
-        </>
-      )}
-    </AiFrame>
+    <AiFrame
+      page="greeting"
+      idOrSlug={id}
+      lead="Et stille portræt, der bliver levende med AI, med jeres hilsen skrevet under. Personen på billedet siger ikke noget."
+      Order={GreetingOrder}
+      Result={GreetingResult}
+    />
   );
 }
 
-function GreetingOrder(props: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
-  return props.order.status === 'refunded' ? <RefundedGreetings {...props} /> : <WorkableGreetingOrder {...props} />;
-}
-
-function RefundedGreetings({ idOrSlug, overview, order }: { idOrSlug: string; overview: AiOverview; order: AiOrder }) {
-  const calls = useAiCalls(idOrSlug, overview.memorial.id);
-  return (
-    <RefundedOrder order={order} kind="greeting" label={`Hilsen fra ordre nr. ${order.number}`}>
-      {(generation) => <GreetingResult generation={generation} calls={calls} triesLeft={0} onDeleted={() => undefined} />}
-    </RefundedOrder>
-  );
-}
-
-function WorkableGreetingOrder({ idOrSlug, overview, order, numbered }: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
+function GreetingOrder({ idOrSlug, overview, order, numbered }: OrderProps) {
   const calls = useAiCalls(idOrSlug, overview.memorial.id);
   const greetings = order.generations.filter((generation) => generation.kind === 'greeting');
   const latest = greetings[0];
@@ -72,7 +56,7 @@ function WorkableGreetingOrder({ idOrSlug, overview, order, numbered }: { idOrSl
   return (
     <section aria-labelledby={`hilsen-${order.orderId}`} className="space-y-8">
       <h2 id={`hilsen-${order.orderId}`} ref={heading} tabIndex={-1} className={numbered ? 'text-3xl' : 'sr-only'}>
-        {numbered ? `Hilsen fra ordre nr. ${order.number}` : 'Jeres hilsen'}
+        {numbered ? orderLabel('greeting', order.number) : 'Jeres hilsen'}
       </h2>
       <OrderStatus text={latest && !showForm ? statusText(latest) : ''} />
       {showForm ? (
@@ -129,16 +113,8 @@ function statusText(generation: Generation): string {
   return '';
 }
 
-interface GreetingResultProps {
-  generation: Generation;
-  calls: AiCalls;
-  triesLeft: number;
-  onTryAgain?: () => void;
-  onDeleted: () => void;
-}
-
 /** A finished greeting, privately: the film as visitors will see it, the message under it, and what to do with it. */
-function GreetingResult({ generation, calls, triesLeft, onTryAgain, onDeleted }: GreetingResultProps) {
+function GreetingResult({ generation, calls, triesLeft, onTryAgain, onDeleted }: ResultProps) {
   const { result } = generation;
   return (
     <article aria-label={`Hilsen lavet ${madeAt(generation.createdAt)}`} className="overflow-hidden rounded-2xl border border-border bg-card shadow-xs">

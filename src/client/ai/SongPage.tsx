@@ -12,18 +12,17 @@
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { AI_FAILED_FOR_FAMILY, MADE_WITH_AI } from '@/shared/ai';
-import type { AiOrder, AiOverview, Generation } from '@/shared/ai-api';
+import type { Generation } from '@/shared/ai-api';
 import { playTime } from '@/shared/music';
 import { Button } from '@/client/components/ui/button';
 import { Notice } from '@/client/components/ui/notice';
 import { AiFrame } from './AiFrame';
-import { type AiCalls, underWay, useAiCalls } from './api';
+import { underWay, useAiCalls } from './api';
 import { OrderStatus, Progress } from './Progress';
 import { type ResultWords, ResultActions } from './ResultActions';
 import { SongDraftForm } from './SongDraftForm';
 import { SongFactsForm } from './SongFactsForm';
-import { RefundedOrder } from './RefundedOrder';
-import { madeAt, progressText } from './words';
+import { type OrderProps, type ResultProps, madeAt, orderLabel, progressText } from './words';
 
 const WORDS: ResultWords = {
   noun: 'sangen',
@@ -38,15 +37,13 @@ const WORDS: ResultWords = {
 export default function SongPage() {
   const { id = '' } = useParams();
   return (
-    <AiFrame page="song" idOrSlug={id} lead="En sang om jeres kære, bygget på det, mindesiden fortæller. I læser og retter teksten, før musikken bliver lavet.">
-      {(overview, orders) => (
-        <>
-          {orders.map((order) => (
-            <SongOrder key={order.orderId} idOrSlug={id} overview={overview} order={order} numbered={orders.length > 1} />
-          ))}
-        </>
-      )}
-    </AiFrame>
+    <AiFrame
+      page="song"
+      idOrSlug={id}
+      lead="En sang om jeres kære, bygget på det, mindesiden fortæller. I læser og retter teksten, før musikken bliver lavet."
+      Order={SongOrder}
+      Result={SongResult}
+    />
   );
 }
 
@@ -62,20 +59,7 @@ function derive(latest: Generation | undefined, lastDraft: Generation | undefine
   return lastDraft ? { step: 'draft', source: lastDraft } : { step: 'facts' };
 }
 
-function SongOrder(props: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
-  return props.order.status === 'refunded' ? <RefundedSongs {...props} /> : <WorkableSongOrder {...props} />;
-}
-
-function RefundedSongs({ idOrSlug, overview, order }: { idOrSlug: string; overview: AiOverview; order: AiOrder }) {
-  const calls = useAiCalls(idOrSlug, overview.memorial.id);
-  return (
-    <RefundedOrder order={order} kind="song" label={`Sang fra ordre nr. ${order.number}`}>
-      {(generation) => <SongResult generation={generation} calls={calls} triesLeft={0} onDeleted={() => undefined} />}
-    </RefundedOrder>
-  );
-}
-
-function WorkableSongOrder({ idOrSlug, overview, order, numbered }: { idOrSlug: string; overview: AiOverview; order: AiOrder; numbered: boolean }) {
+function SongOrder({ idOrSlug, overview, order, numbered }: OrderProps) {
   const calls = useAiCalls(idOrSlug, overview.memorial.id);
   const latest = order.generations[0];
   const lastDraft = order.generations.find((generation) => generation.kind === 'lyrics' && generation.status === 'succeeded');
@@ -93,7 +77,7 @@ function WorkableSongOrder({ idOrSlug, overview, order, numbered }: { idOrSlug: 
   return (
     <section aria-labelledby={`sang-${order.orderId}`} className="space-y-8">
       <h2 id={`sang-${order.orderId}`} ref={heading} tabIndex={-1} className={numbered ? 'text-3xl' : 'sr-only'}>
-        {numbered ? `Sang fra ordre nr. ${order.number}` : 'Jeres sang'}
+        {numbered ? orderLabel('song', order.number) : 'Jeres sang'}
       </h2>
       <OrderStatus text={latest && !moved ? statusText(latest) : ''} />
       {step.step === 'facts' ? (
@@ -173,16 +157,8 @@ function statusText(generation: Generation): string {
   return '';
 }
 
-interface SongResultProps {
-  generation: Generation;
-  calls: AiCalls;
-  triesLeft: number;
-  onTryAgain?: () => void;
-  onDeleted: () => void;
-}
-
 /** A finished song, privately: the player, its lyrics beside it (under it on a phone), and what to do with it. */
-function SongResult({ generation, calls, triesLeft, onTryAgain, onDeleted }: SongResultProps) {
+function SongResult({ generation, calls, triesLeft, onTryAgain, onDeleted }: ResultProps) {
   const { result } = generation;
   const title = generation.title ?? 'Sangen';
   return (

@@ -1,9 +1,31 @@
 /** The family's words for the AI extras' pages, written once so the greeting and the song say them alike. */
-import type { AiOrder, Generation } from '@/shared/ai-api';
+import type { AiOrder, AiOverview, Generation } from '@/shared/ai-api';
+import type { AiCalls } from './api';
 
 export type ExtraPage = 'greeting' | 'song';
 
 export const ORDER_KIND: Record<ExtraPage, AiOrder['kind']> = { greeting: 'animated_greeting', song: 'song' };
+
+/** "Hilsen fra ordre nr. 12": an order's part of the page, when there is more than one. */
+export const orderLabel = (page: ExtraPage, number: number) => `${page === 'greeting' ? 'Hilsen' : 'Sang'} fra ordre nr. ${number}`;
+
+/** What each page's part for one paid order is given. */
+export interface OrderProps {
+  idOrSlug: string;
+  overview: AiOverview;
+  order: AiOrder;
+  /** More than one order on the page: each says which it is. */
+  numbered: boolean;
+}
+
+/** What a page's finished try (a greeting, a song) is given, also where a refunded order keeps it. */
+export interface ResultProps {
+  generation: Generation;
+  calls: AiCalls;
+  triesLeft: number;
+  onTryAgain?: () => void;
+  onDeleted: () => void;
+}
 
 /** "1 forsøg tilbage", "Ingen forsøg tilbage". */
 export const triesLeftText = (left: number) => (left <= 0 ? 'Ingen forsøg tilbage' : `${left} forsøg tilbage`);
