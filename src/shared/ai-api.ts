@@ -75,8 +75,12 @@ export const generationResponse = z.object({
   finishedAt: z.string().nullable(),
   /** Said to the family when it failed (plain Danish; staff see the provider's words). */
   failure: z.string().nullable(),
-  /** Greeting: the message and the portrait it was made from. */
+  /**
+   * Greeting: the message and the portrait it was made from (the gallery photo chosen, which may
+   * since be deleted; the picture itself, kept with the try once it is under way).
+   */
   message: z.string().nullable(),
+  portraitMediaId: z.string().nullable(),
   portraitUrl: z.string().nullable(),
   /** Lyrics and song: what was asked for. */
   facts: z.array(z.enum(SONG_FACTS)).nullable(),

@@ -36,7 +36,7 @@ interface GreetingFormProps {
   triesLeft: number;
   calls: AiCalls;
   /** From the try before, when the family tries again. */
-  start?: { portraitUrl: string | null; message: string | null };
+  start?: { portraitMediaId: string | null; message: string | null };
   onStarted: () => void;
   onCancel?: () => void;
 }
@@ -46,7 +46,7 @@ export function GreetingForm({ overview, orderId, triesLeft, calls, start, onSta
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
-      portraitMediaId: portraits.find((portrait) => portrait.url === start?.portraitUrl)?.mediaId ?? (portraits.length === 1 ? portraits[0]!.mediaId : ''),
+      portraitMediaId: portraits.find((portrait) => portrait.mediaId === start?.portraitMediaId)?.mediaId ?? (portraits.length === 1 ? portraits[0]!.mediaId : ''),
       message: start?.message ?? '',
       likenessConsent: false,
     },

@@ -66,7 +66,7 @@ function GreetingOrder({ idOrSlug, overview, order, numbered }: OrderProps) {
             orderId={order.orderId}
             triesLeft={order.triesLeft}
             calls={calls}
-            start={trying ? { portraitUrl: latest.portraitUrl, message: latest.message } : undefined}
+            start={trying ? { portraitMediaId: latest.portraitMediaId, message: latest.message } : undefined}
             onStarted={() => {
               setAgain(null);
               focusHeading();

@@ -13,6 +13,7 @@ import type { AiOverview, Generation } from '../../shared/ai-api';
 import type { Memorial } from '../../shared/memorials';
 import { aiGenerations } from '../db/schema';
 import { GREETING_PROMPT } from './prompts';
+import { portraitKeyOf } from './steps';
 
 let ai: AiApp;
 beforeAll(async () => {
@@ -180,6 +181,28 @@ describe('the animated greeting', () => {
     expect(spent.json().message).toBe(AI_MESSAGES.noTriesLeft);
   });
 
+  it('keeps its portrait with the try: a photo deleted from the gallery leaves the shown greeting its poster', async () => {
+    const scene = await aiScene(ai.t);
+    const orderId = await paidOrder(ai.t, scene, 'animated_greeting');
+    const first = await made(scene, orderId);
+    const [row] = await ai.t.database.db.select().from(aiGenerations).where(eq(aiGenerations.id, first.id));
+    expect(first).toMatchObject({ portraitMediaId: scene.photoId, portraitUrl: `/media/${portraitKeyOf(row!)}` });
+    await ai.t.request({ method: 'POST', url: `/api/memorials/${scene.memorial.id}/ai/generations/${first.id}/publish`, headers: { cookie: scene.owner.cookie } });
+
+    const removed = await ai.t.request({ method: 'DELETE', url: `/api/memorials/${scene.memorial.id}/media/${scene.photoId}`, headers: { cookie: scene.owner.cookie } });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const shown = (await ai.t.request({ method: 'GET', url: `/api/memorials/${scene.memorial.id}` })).json<Memorial>().greeting!;
+    expect(shown.posterUrl).toBe(first.portraitUrl);
+    const poster = await ai.t.request({ method: 'GET', url: shown.posterUrl! });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    expect(poster.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // Another try needs a photo that is still in the gallery, and says so.
+    const again = await greeting(scene, scene.owner.cookie, orderId);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: AI_MESSAGES.portraitNotPhoto });
+  });
+
   it('deletes a try with its file; a running one cannot be deleted', async () => {
     const scene = await aiScene(ai.t);
     const orderId = await paidOrder(ai.t, scene, 'animated_greeting');
@@ -192,6 +215,7 @@ describe('the animated greeting', () => {
     const gone = await ai.t.request({ method: 'DELETE', url: `/api/memorials/${scene.memorial.id}/ai/generations/${id}`, headers: { cookie: scene.owner.cookie } });
     expect(gone.statusCode).toBe(204);
     expect(await ai.t.app.deps.storage.head(row.resultKey!)).toBeNull();
+    expect(await ai.t.app.deps.storage.head(portraitKeyOf(row))).toBeNull();
     expect((await ai.t.request({ method: 'GET', url: `/api/memorials/${scene.memorial.id}` })).json<Memorial>().greeting).toBeNull();
     expect((await overview(scene, scene.owner.cookie)).orders[0]!.generations).toEqual([]);
     // A deleted try still used a try.

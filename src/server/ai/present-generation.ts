@@ -18,6 +18,7 @@ export function presentGeneration(row: GenerationRow): Generation {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     failure: row.status === 'failed' ? AI_FAILED_FOR_FAMILY : null,
     message: input.kind === 'greeting' ? input.message : null,
+    portraitMediaId: input.kind === 'greeting' ? input.portraitMediaId : null,
     portraitUrl: input.kind === 'greeting' ? mediaUrl(input.portraitKey) : null,
     facts: input.kind === 'lyrics' ? input.facts : null,
     style: input.kind === 'greeting' ? null : input.style,

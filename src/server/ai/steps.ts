@@ -32,6 +32,10 @@ export const MAX_ERRORS_IN_ROW = 6;
 const POLL_FIRST_MS = 2000;
 const POLL_MAX_MS = 30_000;
 
+/** Where a try keeps its own files: the portrait it was made from and the result. */
+const folderOf = (row: Pick<GenerationRow, 'id' | 'memorialId'>) => `memorials/${row.memorialId}/ai/${row.id}`;
+export const portraitKeyOf = (row: Pick<GenerationRow, 'id' | 'memorialId'>) => `${folderOf(row)}/portrait.jpg`;
+
 export function pollDelayMs(polls: number): number {
   return Math.min(POLL_MAX_MS, Math.round(POLL_FIRST_MS * 1.5 ** polls));
 }
@@ -137,10 +141,11 @@ class TryStep {
 
   private async submit(): Promise<void> {
     const provider = this.predictionProvider();
-    const input = await this.providerInput();
+    const { input, kept } = await this.providerInput();
     const prediction = await provider.create(input);
     await this.advance(
       {
+        ...(kept ? { input: kept } : {}),
         status: 'running',
         predictionId: prediction.id,
         providerStatus: prediction.status,
@@ -154,9 +159,15 @@ class TryStep {
     );
   }
 
-  private async providerInput(): Promise<Record<string, unknown>> {
+  /**
+   * What the provider is sent. A greeting's portrait is read from the gallery once and kept in the
+   * try's own folder (`kept`, the input from then on): a photo the family later deletes from the
+   * gallery leaves the greeting its poster and a re-submission its portrait, and the portrait goes
+   * with the try when the try is deleted.
+   */
+  private async providerInput(): Promise<{ input: Record<string, unknown>; kept?: GenerationRow['input'] }> {
     const input = this.row.input;
-    if (input.kind === 'song') return musicInput(input);
+    if (input.kind === 'song') return { input: musicInput(input) };
     if (input.kind !== 'greeting') throw new Error(`try ${this.row.id} has no input for a prediction`);
     const stored = await this.deps.storage.get(input.portraitKey);
     if (!stored) throw new ProviderError('Portrættet findes ikke længere i galleriet.', false);
@@ -168,7 +179,13 @@ class TryStep {
       stored.contentType === 'image/jpeg'
         ? bytes
         : await sharp(bytes).rotate().resize(PORTRAIT_MAX_PX, PORTRAIT_MAX_PX, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
-    return greetingInput(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
+    const own = portraitKeyOf(this.row);
+    let kept: GenerationRow['input'] | undefined;
+    if (input.portraitKey !== own) {
+      await this.deps.storage.put(own, jpeg, { contentType: 'image/jpeg', cacheControl: 'private, max-age=31536000, immutable' });
+      kept = { ...input, portraitKey: own };
+    }
+    return { input: greetingInput(`data:image/jpeg;base64,${jpeg.toString('base64')}`), kept };
   }
 
   /** Looks at the prediction: not yet (look again later), gone wrong, or made (fetch the file). */
@@ -195,7 +212,7 @@ class TryStep {
       if (error instanceof ProviderError && !error.transient) return this.attemptFailed(error.message, seen);
       throw error;
     }
-    const key = `memorials/${this.row.memorialId}/ai/${this.row.id}/result.${checked.extension}`;
+    const key = `${folderOf(this.row)}/result.${checked.extension}`;
     await this.deps.storage.put(key, bytes, { contentType: checked.mime, cacheControl: 'private, max-age=31536000, immutable' });
     await this.finish(
       { ...seen, resultKey: key, resultMime: checked.mime, resultBytes: bytes.length, resultSeconds: checked.seconds, providerSeconds: prediction.predictSeconds },
