@@ -22,8 +22,10 @@
  * predictions have the same input) and a paid animated_greeting order inserted as a paid order
  * stands (tests/support/ai-app.ts).
  *
- * The load: GET /memorial/{slug} at A as visitors arrive, at a steady pace (bench/lib/open-loop.ts:
- * each request due at its time, its latency counted from then), at RATE requests a second or, by
+ * The load: GET /memorial/{slug} at A as visitors arrive, at a steady pace from a process of its
+ * own (bench/lib/open-loop.ts, load-process.ts: each request due at its time, its latency counted
+ * from then; the bench's own work in its process delayed the answers it timed), a minute to settle
+ * first, at RATE requests a second or, by
  * default, LOAD_SHARE of what A answers flat out (measured first with autocannon), so a slow
  * machine is asked what a fast one is. Flat out, two cores shared by two servers, PostgreSQL, the
  * fake and the load itself leave no room at all, and any other work shows in every latency.
@@ -41,8 +43,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { SESSION_COOKIE } from '../src/shared/constants';
@@ -52,7 +52,8 @@ import { SEND_MAIL } from '../src/server/lib/mail';
 import { hashToken } from '../src/server/lib/tokens';
 import { startFakeAiProcess } from './lib/fake-ai';
 import { BROWSER_HEADERS, type LoadFigures, figures, formatLoad, runAutocannon } from './lib/load';
-import { openLoop, percentileOf } from './lib/open-loop';
+import { type LoadProcess, startLoadProcess } from './lib/load-process';
+import { percentileOf } from './lib/open-loop';
 import { cpuWindow, formatCpuWindow } from './lib/machine-cpu';
 import { createFullMemorial, registerFamily, uploadPhotos } from './lib/memorial';
 import { type RunningServer, buildClient, createPostgresDatabase, runCli, startServer, verdict } from './lib/server';
@@ -95,12 +96,6 @@ interface Greeting {
   family: Family;
   photoId: string;
   orderId: string;
-}
-
-/** A full collection in this process now (node's --expose-gc, set at run time). */
-function collectGarbage() {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
@@ -224,6 +219,7 @@ async function main() {
   const client = new pg.Client({ connectionString: database.url });
   const servers: RunningServer[] = [];
   let fake: Awaited<ReturnType<typeof startFakeAiProcess>> | undefined;
+  let load: LoadProcess | undefined;
   try {
     process.stdout.write(`${cpus().length} cores, ${machine()} at the start\n`);
     process.stdout.write('Bygger klienten (vite build) ...\n');
@@ -272,7 +268,7 @@ async function main() {
 
     const waiting = async () =>
       Number((await client.query<{ n: string }>(`select count(*) as n from jobs where done_at is null and failed_at is null`)).rows[0]!.n);
-    const ours = { A: a.pid, B: b.pid, 'the fake': fake.pid };
+    const ours: Record<string, number> = { A: a.pid, B: b.pid, 'the fake': fake.pid };
     const cores = cpus().length;
 
     // What A answers flat out (autocannon, closed loop, as bench:memorial-load): the machine's
@@ -285,12 +281,9 @@ async function main() {
     process.stdout.write(formatLoad('flat out, no jobs', capacity));
     process.stdout.write(`  ${formatCpuWindow(window(), 10, cores)}\n`);
     const rate = RATE ?? Math.max(100, Math.round((capacity.requestsPerSecond * LOAD_SHARE) / 100) * 100);
-    const steady = (seconds: number) => openLoop({ url, headers: BROWSER_HEADERS, rate, seconds, connections: CONNECTIONS });
-    // The set-up's garbage (the photos and portraits made and sent) goes before anything is
-    // measured: otherwise the collector's threads take a core's share from the first windows.
-    const heapBefore = process.memoryUsage().heapUsed;
-    collectGarbage();
-    process.stdout.write(`  the bench's own heap collected: ${(heapBefore / 2 ** 20).toFixed(0)} → ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB\n`);
+    load = startLoadProcess();
+    const steady = (seconds: number) => load!.run({ url, headers: BROWSER_HEADERS, rate, seconds, connections: CONNECTIONS });
+    Object.assign(ours, { 'the load': load.pid });
     process.stdout.write(`\nThe load from here on: ${rate} requests/s at a steady pace (${RATE ? 'RATE' : `${Math.round(LOAD_SHARE * 100)} % of flat out`}), up to ${CONNECTIONS} connections; ${STEADY_WARMUP_SECONDS} s to settle first\n`);
     // The load generator's own code and connections settle before anything is measured.
     await steady(STEADY_WARMUP_SECONDS);
@@ -424,6 +417,7 @@ async function main() {
       ],
     ]);
   } finally {
+    load?.stop();
     for (const server of servers) await server.stop();
     await fake?.stop();
     await client.end().catch(() => {});

@@ -25,7 +25,7 @@ export interface OpenLoopRun {
 /** The p-th percentile of values sorted ascending. */
 export const percentileOf = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : 0);
 
-export async function openLoop(options: {
+export interface OpenLoopOptions {
   url: string;
   headers: Record<string, string>;
   rate: number;
@@ -33,7 +33,9 @@ export async function openLoop(options: {
   /** Connections kept open; a request due while all are busy waits for one, and that wait counts. */
   connections: number;
   sliceSeconds?: number;
-}): Promise<OpenLoopRun> {
+}
+
+export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopRun> {
   const { rate, seconds, connections } = options;
   const sliceSeconds = options.sliceSeconds ?? 5;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });

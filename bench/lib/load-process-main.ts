@@ -1,0 +1,6 @@
+/** The load process (load-process.ts): runs each steady load it is sent and answers with its figures. */
+import { type OpenLoopOptions, openLoop } from './open-loop';
+
+process.on('message', (options: OpenLoopOptions) => {
+  void openLoop(options).then((run) => process.send!(run));
+});
