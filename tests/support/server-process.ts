@@ -28,6 +28,19 @@ const STOP_TIMEOUT_MS = 15_000;
 /** Databases of this suite carry the creating process's id, so a later run can clear those of a killed one. */
 export const E2E_DB_PREFIX = 'mindested_e2e_';
 
+/** A test's production server on a loopback port: this environment, with what the test adds. */
+export function productionEnv(port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    // A fixed key for the staff's TOTP secrets: production refuses to start without one.
+    TWO_FACTOR_KEY: 'a6f1c0d2e3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f8',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BASE_URL: `http://127.0.0.1:${port}`,
+  };
+}
+
 export interface E2eServer {
   /** http://127.0.0.1:<port>, also the server's BASE_URL (the links in its e-mails). */
   baseUrl: string;
@@ -178,13 +191,7 @@ export async function startE2eServer(options: StartOptions = {}): Promise<E2eSer
   let baseUrl = `http://127.0.0.1:${port}`;
 
   const env = (): NodeJS.ProcessEnv => ({
-    ...process.env,
-    NODE_ENV: 'production',
-    // A fixed key for the staff's TOTP secrets: production refuses to start without one.
-    TWO_FACTOR_KEY: 'a6f1c0d2e3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f8',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_URL: baseUrl,
+    ...productionEnv(port),
     LOG_LEVEL: 'warn',
     SMTP_URL: mail.url,
     ...options.env,

@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, freePort } from './server-process';
+import { ROOT, freePort, productionEnv } from './server-process';
 
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const START_TRIES = 600;
@@ -31,16 +31,7 @@ export async function startSourceServer(env: Record<string, string>): Promise<So
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(TSX, ['src/server/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      TWO_FACTOR_KEY: 'a6f1c0d2e3b4a5968778695a4b3c2d1e0f1a2b3c4d5e6f708192a3b4c5d6e7f8',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      LOG_LEVEL: 'info',
-      ...env,
-    },
+    env: { ...productionEnv(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
