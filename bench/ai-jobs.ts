@@ -56,7 +56,7 @@ import { type LoadProcess, startLoadProcess } from './lib/load-process';
 import { percentileOf } from './lib/open-loop';
 import { cpuWindow, formatCpuWindow } from './lib/machine-cpu';
 import { createFullMemorial, registerFamily, uploadPhotos } from './lib/memorial';
-import { type RunningServer, buildClient, createPostgresDatabase, runCli, startServer, verdict } from './lib/server';
+import { type RunningServer, buildClient, createPostgresDatabase, median, runCli, startServer, verdict } from './lib/server';
 
 const TRIES = Number(process.env.TRIES ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -99,7 +99,6 @@ interface Greeting {
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-const median = (values: number[]) => percentile(values, 50);
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const machine = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
