@@ -1,3 +1,4 @@
+import { cpus } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -82,6 +83,17 @@ describe('JOBS_PROCESS and the AI providers', () => {
     expect(refusal({ JOBS_PROCESS: '1' })).toBe('Ugyldig konfiguration: JOBS_PROCESS=1 kræver DATABASE_URL (den indbyggede database kan kun åbnes af én proces)');
     expect(loadConfig({ JOBS_PROCESS: '1', DATABASE_URL: 'postgres://127.0.0.1/mindested' }).JOBS_PROCESS).toBe(true);
     expect(loadConfig({}).JOBS_PROCESS).toBe(false);
+  });
+
+  it('gives the job process CPUs of its own only with a process to give them to, and leaves the web process one', () => {
+    const pg = { JOBS_PROCESS: '1', DATABASE_URL: 'postgres://127.0.0.1/mindested' };
+    const last = cpus().length - 1;
+    expect(refusal({ JOBS_CPUS: '1' })).toBe('Ugyldig konfiguration: JOBS_CPUS kræver JOBS_PROCESS=1 (jobbene skal have deres egen proces)');
+    expect(refusal({ ...pg, JOBS_CPUS: 'den sidste' })).toBe('Ugyldig konfiguration: JOBS_CPUS skal være en liste af CPU-numre, fx 1 eller 2-3');
+    expect(refusal({ ...pg, JOBS_CPUS: String(last + 1) })).toBe(`Ugyldig konfiguration: JOBS_CPUS nævner CPU ${last + 1}, men maskinen har kun CPU 0–${last}`);
+    expect(refusal({ ...pg, JOBS_CPUS: `0-${last}` })).toBe(`Ugyldig konfiguration: JOBS_CPUS tager alle maskinens ${last + 1} CPU'er; webprocessen skal have mindst én`);
+    if (last > 0) expect(loadConfig({ ...pg, JOBS_CPUS: String(last) }).JOBS_CPUS).toBe(String(last));
+    expect(loadConfig({ ...pg, JOBS_CPUS: '' }).JOBS_CPUS).toBeUndefined();
   });
 
   it('takes a provider’s address, key and model together, or none of them', () => {

@@ -3,8 +3,10 @@
  * one clear line (ARCHITECTURE.md). Every variable here is documented in README.md.
  */
 import { isIP } from 'node:net';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { splitCpus } from './lib/cpu-list';
 import { PROJECT_ROOT } from './lib/project-root';
 
 const flag = z
@@ -130,6 +132,13 @@ const schema = z.object({
   // Run the job queue in a child process at a lower priority (jobs-process.ts), so background work
   // takes only what visitors leave of the CPU. PostgreSQL only: the embedded database has one process.
   JOBS_PROCESS: flag,
+  // The CPUs the job process runs on, e.g. "1" or "2-3"; the web process then runs on the others,
+  // so nothing a try or an e-mail makes the machine do waits in line with a visitor (jobs-process.ts).
+  JOBS_CPUS: z
+    .string()
+    .regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, 'skal være en liste af CPU-numre, fx 1 eller 2-3')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // How long a SIGTERM may take before the process gives up on what hangs and exits (main.ts).
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
   TRUST_PROXY: trustProxy,
@@ -172,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const value = parsed.data;
   if (value.JOBS_PROCESS && !value.DATABASE_URL) throw new ConfigError('Ugyldig konfiguration: JOBS_PROCESS=1 kræver DATABASE_URL (den indbyggede database kan kun åbnes af én proces)');
+  if (value.JOBS_CPUS) {
+    if (!value.JOBS_PROCESS) throw new ConfigError('Ugyldig konfiguration: JOBS_CPUS kræver JOBS_PROCESS=1 (jobbene skal have deres egen proces)');
+    const split = splitCpus(value.JOBS_CPUS, cpus().length);
+    if (typeof split === 'string') throw new ConfigError(`Ugyldig konfiguration: JOBS_CPUS ${split}`);
+  }
   const halfProvider = halfConfiguredProvider(value);
   if (halfProvider) throw new ConfigError(`Ugyldig konfiguration: ${halfProvider}`);
   if (value.NODE_ENV === 'production') {

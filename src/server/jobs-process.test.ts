@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,14 @@ async function niceness(pid: number): Promise<number> {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
+/** The CPUs a process may run on, as /proc/<pid>/status lists them (e.g. "0" or "0-1"). */
+async function cpusOf(pid: number): Promise<string> {
+  return /^Cpus_allowed_list:\s*(\S+)$/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))![1]!;
+}
+
+/** JOBS_CPUS as this machine allows: its last CPU for the jobs, the others for the web process. */
+const LAST_CPU = cpus().length - 1;
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -65,7 +74,7 @@ async function until<T>(what: string, check: () => T | undefined | Promise<T | u
 }
 
 describe.skipIf(!serverUrl)('jobs in their own process', () => {
-  it('runs the queue in a lower-priority child, starts it again when it dies, and stops it with the server', async () => {
+  it('runs the queue in a lower-priority child on CPUs of its own, starts it again when it dies, and stops it with the server', async () => {
     const server = await startSourceServer({
       DATABASE_URL: withDatabase(serverUrl!, name),
       MEDIA_ON_LOCAL_DISK: '1',
@@ -73,6 +82,8 @@ describe.skipIf(!serverUrl)('jobs in their own process', () => {
       CLIENT_DIR: path.join(ROOT, 'node_modules/.cache/jobs-process-test/no-client'),
       SMTP_URL: smtp.url,
       JOBS_PROCESS: '1',
+      // One CPU cannot be split; there the child still runs apart, at its priority.
+      ...(LAST_CPU > 0 ? { JOBS_CPUS: String(LAST_CPU) } : {}),
     });
     const { baseUrl, output } = server;
     const jobPids = () => [...output().matchAll(/"pid":(\d+),"niceness":\d+,"msg":"jobs run in their own process"/g)].map((match) => Number(match[1]));
@@ -86,6 +97,11 @@ describe.skipIf(!serverUrl)('jobs in their own process', () => {
     try {
       const first = await until('the job process', () => jobPids()[0], output);
       expect(await niceness(first)).toBe(JOBS_NICENESS);
+      if (LAST_CPU > 0) {
+        expect(await cpusOf(first)).toBe(String(LAST_CPU));
+        const web = Number(/"pid":(\d+),"cpus":"[^"]*","msg":"the web process runs on its own CPUs"/.exec(output())![1]);
+        expect(await cpusOf(web)).toBe(LAST_CPU === 1 ? '0' : `0-${LAST_CPU - 1}`);
+      }
 
       // The web process queues the receipt; the child sends it.
       expect((await contact('ida@example.dk')).status).toBe(201);
@@ -94,6 +110,7 @@ describe.skipIf(!serverUrl)('jobs in their own process', () => {
       process.kill(first, 'SIGKILL');
       const second = await until('a new job process', () => jobPids()[1], output);
       expect(output()).toContain('the job process stopped; starting it again');
+      if (LAST_CPU > 0) expect(await cpusOf(second)).toBe(String(LAST_CPU));
       expect((await contact('ole@example.dk')).status).toBe(201);
       await smtp.waitFor((mail) => mail.to.includes('ole@example.dk'));
 

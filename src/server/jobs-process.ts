@@ -4,10 +4,17 @@
  * gives the child what the visitors leave, so an AI try's resizing, parsing and storing (or a
  * burst of e-mail) never costs a page its time (decision 0033). The child is the same program
  * with MINDESTED_JOBS_CHILD=1; the parent starts it again if it dies, and stops it on shutdown.
+ *
+ * A lower priority decides who runs first on a busy core, not what the jobs make others do at
+ * normal priority: the database's backends serving them, the kernel writing their files. On one
+ * machine that still showed in the visitors' slowest answers (bench:ai-jobs), so JOBS_CPUS gives
+ * the jobs CPUs of their own and the web process the others, through util-linux's taskset (on
+ * every Debian): one CPU list per process and all its threads.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { setPriority } from 'node:os';
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { cpus as machineCpus, setPriority } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { splitCpus } from './lib/cpu-list';
 
 export const JOBS_CHILD_ENV = 'MINDESTED_JOBS_CHILD';
 /** Nice 19, the lowest: the job process gets what the web process leaves, and all of what is idle. */
@@ -21,9 +28,19 @@ export interface JobsProcess {
   stop(): Promise<void>;
 }
 
-export function superviseJobsProcess(log: FastifyBaseLogger): JobsProcess {
+/** Binds every thread of `pid` to the CPUs of `list`; threads it starts later inherit them. */
+function bindToCpus(pid: number, list: string, log: FastifyBaseLogger, who: string) {
+  const result = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', list, String(pid)], { encoding: 'utf8' });
+  if (result.status === 0) log.info({ pid, cpus: list }, `${who} runs on its own CPUs`);
+  else log.warn({ pid, cpus: list, err: result.error?.message ?? result.stderr.trim() }, `could not bind ${who} to its CPUs`);
+}
+
+/** `jobsCpus`: JOBS_CPUS, the job process's CPUs (config.ts has checked the list). */
+export function superviseJobsProcess(log: FastifyBaseLogger, jobsCpus?: string): JobsProcess {
   let child: ChildProcess | null = null;
   let stopping = false;
+  const cpus = jobsCpus ? splitCpus(jobsCpus, machineCpus().length) : undefined;
+  if (typeof cpus === 'object') bindToCpus(process.pid, cpus.web, log, 'the web process');
 
   function start() {
     const started = fork(process.argv[1]!, process.argv.slice(2), {
@@ -37,6 +54,7 @@ export function superviseJobsProcess(log: FastifyBaseLogger): JobsProcess {
     } catch (error) {
       log.warn({ err: error }, 'could not lower the job process’s priority');
     }
+    if (typeof cpus === 'object') bindToCpus(started.pid!, cpus.jobs, log, 'the job process');
     started.on('exit', (code, signal) => {
       if (child === started) child = null;
       if (stopping) return;

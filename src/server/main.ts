@@ -68,7 +68,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  if (config.JOBS_PROCESS) jobsProcess = superviseJobsProcess(app.log);
+  if (config.JOBS_PROCESS) jobsProcess = superviseJobsProcess(app.log, config.JOBS_CPUS);
   else app.deps.jobs.start(JOB_POLL_MS);
 
   const demo = await demoSummary(database.db);
