@@ -30,6 +30,9 @@
  * machine is asked what a fast one is. Flat out, two cores shared by two servers, PostgreSQL, the
  * fake and the load itself leave no room at all, and any other work shows in every latency.
  *
+ * LAYOUT=jobs gives the job processes a core of their own (JOBS_CPUS=1), LAYOUT=apart A's web
+ * process and the load too (see LAYOUT below).
+ *
  * Then ROUNDS rounds, each: a 5 s warm-up and SECONDS measured with no jobs; then, after a 5 s warm-up in whose last
  * seconds every family presses "Lav hilsenen" (POST /api/memorials/{id}/ai/greetings), half at A and
  * half at B, SECONDS measured as the tries run (the burst of requests that starts them is not the
@@ -55,6 +58,7 @@ import { BROWSER_HEADERS, type LoadFigures, figures, formatLoad, runAutocannon }
 import { type LoadProcess, startLoadProcess } from './lib/load-process';
 import { percentileOf } from './lib/open-loop';
 import { cpuWindow, formatCpuWindow } from './lib/machine-cpu';
+import { allCpus, pinPostgres, pinProcess } from './lib/cpu-affinity';
 import { createFullMemorial, registerFamily, uploadPhotos } from './lib/memorial';
 import { type RunningServer, buildClient, createPostgresDatabase, median, runCli, startServer, verdict } from './lib/server';
 
@@ -69,6 +73,15 @@ const PHOTOS = Number(process.env.PHOTOS ?? 20);
 const FAKE_MIN_MS = Number(process.env.FAKE_MIN_MS ?? 1000);
 const FAKE_MAX_MS = Number(process.env.FAKE_MAX_MS ?? 30_000);
 const WARMUP_SECONDS = 5;
+/**
+ * Where everything runs. "shared": every process on both cores, as the kernel pleases. "jobs": the
+ * product's JOBS_CPUS=1 alone, each server's web process on core 0 and its job process on core 1,
+ * everything else as the kernel pleases. "apart": JOBS_CPUS=1, and on core 1 with the job processes
+ * what a production layout puts on other machines: B (another instance), PostgreSQL, the fake
+ * provider (the internet) and the bench's own bookkeeping; A's web process and the visitors' load
+ * alone on core 0.
+ */
+const LAYOUT = process.env.LAYOUT === 'apart' || process.env.LAYOUT === 'jobs' ? process.env.LAYOUT : 'shared';
 /**
  * The steady load's first minute, not measured: the load's own code and the server's settle (the
  * load generator alone uses half again as much CPU in its first 15 s; the first windows measured
@@ -103,6 +116,21 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const machine = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const formatSlices = (slices: number[]) => `  p99 of each 5 s in turn: ${slices.map((value) => value.toFixed(1)).join(', ')} ms\n`;
+
+/**
+ * A's event loop and garbage collection, from its /metrics (prom-client; the lag's histogram starts
+ * again at every reading): read before a window and after it, the window's longest lag and the
+ * time A spent collecting in it, to tell a stall of A's from one of the machine or of the load.
+ */
+async function serverLoop(baseUrl: string): Promise<{ lagMaxMs: number; gcMs: number }> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const value = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
+  return { lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)$/gm) * 1000, gcMs: value(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm) * 1000 };
+}
+
+/** What the loops did in a window: A's longest lag and collection time, and the load's own longest lag. */
+const formatLoops = (before: { gcMs: number }, after: { lagMaxMs: number; gcMs: number }, loadLagMs: number) =>
+  `  event loops: A late at most ${after.lagMaxMs.toFixed(1)} ms, A collecting garbage ${(after.gcMs - before.gcMs).toFixed(0)} ms; the load late at most ${loadLagMs.toFixed(1)} ms\n`;
 
 /** A portrait of its own colour: no two families' pictures, and so no two predictions' inputs, alike (up to 1,000). */
 async function portrait(index: number): Promise<Buffer> {
@@ -219,6 +247,7 @@ async function main() {
   const servers: RunningServer[] = [];
   let fake: Awaited<ReturnType<typeof startFakeAiProcess>> | undefined;
   let load: LoadProcess | undefined;
+  let restorePostgres = () => {};
   try {
     process.stdout.write(`${cpus().length} cores, ${machine()} at the start\n`);
     process.stdout.write('Bygger klienten (vite build) ...\n');
@@ -238,6 +267,7 @@ async function main() {
       // Each instance runs its jobs in a child at a lower priority (jobs-process.ts), as production
       // on PostgreSQL should; JOBS_PROCESS=0 runs them in the web process, to compare.
       JOBS_PROCESS: process.env.JOBS_PROCESS ?? '1',
+      ...(LAYOUT === 'shared' ? {} : { JOBS_CPUS: '1' }),
     };
     // One DATA_DIR for both: the media on disk is what a shared bucket is to two real instances.
     const target = { engine: 'postgres' as const, dataDir: path.join(work, 'data'), url: database.url };
@@ -269,6 +299,22 @@ async function main() {
       Number((await client.query<{ n: string }>(`select count(*) as n from jobs where done_at is null and failed_at is null`)).rows[0]!.n);
     const ours: Record<string, number> = { A: a.pid, B: b.pid, 'the fake': fake.pid };
     const cores = cpus().length;
+    if (LAYOUT === 'apart') {
+      restorePostgres = pinPostgres('1');
+      // A's web process is on core 0 and its job process on core 1 by JOBS_CPUS=1 (jobs-process.ts), as
+      // are B's job process and, until here, B's web process: B is the other machine.
+      pinProcess(b.pid, '1');
+      pinProcess(fake.pid, '1');
+      // autocannon runs here: flat out, it is the visitors' side.
+      pinProcess(process.pid, '0');
+      process.stdout.write(`\nLayout "apart": A's web process and the load on core 0; A's job process, B and its job process, PostgreSQL, the fake and the bench on core 1\n`);
+    } else {
+      process.stdout.write(
+        LAYOUT === 'jobs'
+          ? `\nLayout "jobs": JOBS_CPUS=1, each server's web process on core 0 and its job process on core 1; PostgreSQL, the fake, the load and the bench on either\n`
+          : `\nLayout "shared": every process on either core\n`,
+      );
+    }
 
     // What A answers flat out (autocannon, closed loop, as bench:memorial-load): the machine's
     // capacity today, from which the steady load is set.
@@ -281,6 +327,10 @@ async function main() {
     process.stdout.write(`  ${formatCpuWindow(window(), 10, cores)}\n`);
     const rate = RATE ?? Math.max(100, Math.round((capacity.requestsPerSecond * LOAD_SHARE) / 100) * 100);
     load = startLoadProcess();
+    if (LAYOUT === 'apart') {
+      pinProcess(load.pid, '0');
+      pinProcess(process.pid, '1');
+    }
     const steady = (seconds: number) => load!.run({ url, headers: BROWSER_HEADERS, rate, seconds, connections: CONNECTIONS });
     Object.assign(ours, { 'the load': load.pid });
     process.stdout.write(`\nThe load from here on: ${rate} requests/s at a steady pace (${RATE ? 'RATE' : `${Math.round(LOAD_SHARE * 100)} % of flat out`}), up to ${CONNECTIONS} connections; ${STEADY_WARMUP_SECONDS} s to settle first\n`);
@@ -294,9 +344,11 @@ async function main() {
       // The same warm-up as the window with the tries: the load stops while a round's tries end.
       await steady(WARMUP_SECONDS);
       window = cpuWindow(ours);
-      const { figures: quiet, slices: quietSlices, latencies: quietLatencies } = await steady(SECONDS);
+      let loopBefore = await serverLoop(a.baseUrl);
+      const { figures: quiet, slices: quietSlices, latencies: quietLatencies, ownLagMaxMs: quietLoadLag } = await steady(SECONDS);
       process.stdout.write(formatLoad('no jobs', quiet) + formatSlices(quietSlices));
       process.stdout.write(`  ${formatCpuWindow(window(), SECONDS, cores)}\n`);
+      process.stdout.write(formatLoops(loopBefore, await serverLoop(a.baseUrl), quietLoadLag));
 
       const createdBefore = (await fake.stats()).creates;
       process.stdout.write(`${greetings.length} tries started in the last seconds of a ${WARMUP_SECONDS} s warm-up (half at A, half at B), then ${SECONDS} s measured while they run ...\n`);
@@ -309,9 +361,11 @@ async function main() {
       const startMs = Date.now() - t0;
       await warmUp;
       window = cpuWindow(ours);
+      loopBefore = await serverLoop(a.baseUrl);
       const tWindow = Date.now();
-      const { figures: busy, slices: busySlices, latencies: busyLatencies } = await steady(SECONDS);
+      const { figures: busy, slices: busySlices, latencies: busyLatencies, ownLagMaxMs: busyLoadLag } = await steady(SECONDS);
       const busyCpu = window();
+      const busyLoops = formatLoops(loopBefore, await serverLoop(a.baseUrl), busyLoadLag);
       const windowMs = Date.now() - tWindow;
       const accepted = answers.filter((answer) => answer.status === 202 && answer.id);
       const ids = accepted.map((answer) => answer.id!);
@@ -321,7 +375,7 @@ async function main() {
         (await client.query<{ n: string }>(`select count(*) as n from ai_generations where id = any($1) and status = any($2) and finished_at <= $3`, [ids, ENDED, new Date(tWindow + windowMs)])).rows[0]!.n,
       );
       process.stdout.write(formatLoad(`with ${greetings.length} tries running`, busy) + formatSlices(busySlices));
-      process.stdout.write(`  ${formatCpuWindow(busyCpu, windowMs / 1000, cores)}\n`);
+      process.stdout.write(`  ${formatCpuWindow(busyCpu, windowMs / 1000, cores)}\n${busyLoops}`);
       process.stdout.write(`  in the measured ${(windowMs / 1000).toFixed(1)} s: ${(await fake.stats()).creates - createdBefore} predictions created at the fake, ${endedInWindow} tries ended\n`);
 
       let tries: TryRow[] = [];
@@ -416,6 +470,8 @@ async function main() {
       ],
     ]);
   } finally {
+    restorePostgres();
+    if (LAYOUT === 'apart') pinProcess(process.pid, allCpus());
     load?.stop();
     for (const server of servers) await server.stop();
     await fake?.stop();

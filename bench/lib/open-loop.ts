@@ -11,7 +11,7 @@
  * p99 of a few milliseconds can be judged at all.
  */
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { LoadFigures } from './load';
 
 export interface OpenLoopRun {
@@ -20,6 +20,8 @@ export interface OpenLoopRun {
   latencies: Float64Array;
   /** p99 of each `sliceSeconds` in turn, by when the requests were due. */
   slices: number[];
+  /** The longest the load's own event loop was late in the run, in ms: a stall of its own, not the server's. */
+  ownLagMaxMs: number;
 }
 
 /** The p-th percentile of values sorted ascending. */
@@ -47,6 +49,8 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopRun> {
   let bytes = 0;
   let answered = 0;
   let sent = 0;
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   const start = performance.now();
 
   await new Promise<void>((resolve) => {
@@ -77,6 +81,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopRun> {
     }, 1);
   });
   const elapsed = (performance.now() - start) / 1000;
+  lag.disable();
   agent.destroy();
 
   const measured = latency.filter((value) => !Number.isNaN(value));
@@ -101,5 +106,6 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopRun> {
       bytesPerAnswer: measured.length ? bytes / measured.length : 0,
     },
     slices,
+    ownLagMaxMs: lag.max / 1e6,
   };
 }
