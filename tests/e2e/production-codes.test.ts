@@ -10,7 +10,7 @@
  *
  * One server and one Chromium for the file, started with Chromium's fake camera filming one of
  * the codes (tests/support/fake-camera.ts), written once that code exists. Staff log in through
- * the API. With SCREENSHOTS=dir set, the pages are also photographed at 360 and 1280 px, light and
+ * the API. With MINDESTED_SCREENSHOTS set, the pages are also photographed into .scratch/ at 360 and 1280 px, light and
  * dark, for looking at (not compared).
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -30,7 +30,7 @@ import { FAKE_CAMERA_ARGS, writeQrVideo } from '../support/fake-camera';
 import { type E2eServer, startE2eServer } from '../support/server-process';
 
 const DEALER = 'Stenhuggeriet Skov ApS';
-const SHOTS = process.env.SCREENSHOTS;
+const SHOTS = process.env.MINDESTED_SCREENSHOTS ? path.resolve('.scratch') : undefined;
 
 let server: E2eServer;
 let browser: Browser;
@@ -85,7 +85,7 @@ async function staffPage(): Promise<Page> {
   return current.page;
 }
 
-/** Axe at a phone's width and at a desk's, light; with SCREENSHOTS set, pictures of both themes too. */
+/** Axe at a phone's width and at a desk's, light; with MINDESTED_SCREENSHOTS set, pictures of both themes too. */
 async function checkPage(page: Page, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });

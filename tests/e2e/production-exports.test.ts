@@ -5,7 +5,7 @@
  * "Eksportér" opens the page with the package chosen, its voided code named; an unknown package
  * in the address says it is not found. Axe finds nothing at a phone's and a desk's width.
  *
- * Staff log in through the API. With SCREENSHOTS=dir set, the page is also photographed at 360 and
+ * Staff log in through the API. With MINDESTED_SCREENSHOTS set, the page is also photographed into .scratch/ at 360 and
  * 1280 px, light and dark, for looking at (not compared).
  */
 import { mkdir } from 'node:fs/promises';
@@ -22,7 +22,7 @@ import { visible, waitForPath } from '../support/e2e-ui';
 import { type E2eServer, startE2eServer } from '../support/server-process';
 
 const DEALER = 'Stenhuggeriet Ærø ApS';
-const SHOTS = process.env.SCREENSHOTS;
+const SHOTS = process.env.MINDESTED_SCREENSHOTS ? path.resolve('.scratch') : undefined;
 
 let server: E2eServer;
 let browser: Browser;
@@ -61,7 +61,7 @@ async function staffPage(): Promise<Page> {
   return current.page;
 }
 
-/** Axe at a phone's width and at a desk's, light; with SCREENSHOTS set, pictures of both themes too. */
+/** Axe at a phone's width and at a desk's, light; with MINDESTED_SCREENSHOTS set, pictures of both themes too. */
 async function checkPage(page: Page, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
