@@ -15,7 +15,7 @@ import { expectNoAxeViolations } from '../support/browser';
 import { callApi } from '../support/e2e-api';
 import { createAdmin, useSession, verifiedStaffSession } from '../support/e2e-staff';
 import { setupE2e } from '../support/e2e-suite';
-import { consentGiven, expectToast, visible, waitForPath } from '../support/e2e-ui';
+import { consentGiven, expectToast, toasts, visible, waitForPath } from '../support/e2e-ui';
 import { validCvr } from '../support/factories';
 import { linkIn } from '../support/smtp-capture';
 
@@ -24,7 +24,13 @@ const e2e = setupE2e();
 const confirmIn = async (page: Page, dialogName: string | RegExp, button: string) => {
   const dialog = await visible(page.getByRole('dialog', { name: dialogName }));
   await dialog.getByRole('button', { name: button, exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await dialog.waitFor({ state: 'hidden' }).catch(async (error: Error) => {
+    // A dialog that stays open says why only on the page: still busy ("Flytter..."), or a toast
+    // with the server's refusal. A bare timeout (once on PostgreSQL in CI, 29 November) said neither.
+    const buttons = await dialog.getByRole('button').allInnerTexts().catch(() => []);
+    const said = await toasts(page).allInnerTexts().catch(() => []);
+    throw new Error(`${error.message}\nThe dialog's buttons: ${buttons.join(' | ')}\nToasts: ${said.join(' | ').replace(/\s+/g, ' ') || '(none)'}`);
+  });
 };
 
 describe('a stone dealer, from application to a linked stone', () => {
