@@ -1,53 +1,33 @@
 /**
- * Which CPUs a benchmark's processes may run on (Linux, util-linux's taskset, every thread of a
- * process): to measure a layout in which the web server has a core that nothing else uses, as a
- * worker machine and a database machine give it in production. PostgreSQL is the machine's own
- * server, shared with everything else here, so what the bench moves it must move back.
+ * Which CPUs a benchmark's processes may run on (Linux, util-linux's taskset through the product's
+ * own pinToCpus, every thread of a process): to measure a layout in which the web server has a
+ * core that nothing else uses, as a worker machine and a database machine give it in production.
+ * PostgreSQL is the machine's own server, shared with everything else here, so what the bench moves
+ * it must move back.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { pinToCpus } from '../../src/server/jobs-process';
+import { formatCpuList } from '../../src/server/lib/cpu-list';
+import { allProcesses } from './machine-cpu';
 
 /** Binds every thread of `pid` to `cpuList` (e.g. "0" or "1-3"); threads it starts later follow. */
 export function pinProcess(pid: number, cpuList: string): void {
-  const result = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpuList, String(pid)], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`taskset ${cpuList} ${pid}: ${result.stderr || result.error?.message}`);
-}
-
-/** Every running PostgreSQL process (the postmaster, its workers and backends); new backends inherit the postmaster's CPUs. */
-export function postgresPids(): number[] {
-  const pids: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') pids.push(pid);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return pids;
+  const failure = pinToCpus(pid, cpuList);
+  if (failure !== null) throw new Error(`taskset ${cpuList} ${pid}: ${failure}`);
 }
 
 /** The machine's CPUs as a list for taskset, e.g. "0-1". */
-export const allCpus = () => `0-${cpus().length - 1}`;
+export const allCpus = () => formatCpuList(cpus().map((_, cpu) => cpu));
+
+/** Every PostgreSQL process running (the postmaster, its workers and backends); new backends inherit the postmaster's CPUs. */
+const postgresPids = () => [...allProcesses()].filter(([, { comm }]) => comm === 'postgres').map(([pid]) => pid);
 
 /** Binds PostgreSQL to `cpuList`, and answers how to give it the whole machine back. */
 export function pinPostgres(cpuList: string): () => void {
-  for (const pid of postgresPids()) {
-    try {
-      pinProcess(pid, cpuList);
-    } catch {
-      // a backend that ended meanwhile
-    }
-  }
-  return () => {
-    for (const pid of postgresPids()) {
-      try {
-        pinProcess(pid, allCpus());
-      } catch {
-        // ended meanwhile
-      }
-    }
+  const pinAll = (list: string) => {
+    // A backend that ended meanwhile cannot be bound, and need not be.
+    for (const pid of postgresPids()) pinToCpus(pid, list);
   };
+  pinAll(cpuList);
+  return () => pinAll(allCpus());
 }

@@ -15,7 +15,7 @@ function machineBusyTicks(): number {
   return cpu.reduce((a, b) => a + b, 0) - cpu[3]! - (cpu[4] ?? 0);
 }
 
-interface ProcessTicks {
+export interface ProcessTicks {
   comm: string;
   ticks: number;
   parent: number;
@@ -32,7 +32,8 @@ function processTicks(pid: number): ProcessTicks | null {
   }
 }
 
-function allProcesses(): Map<number, ProcessTicks> {
+/** Every process now, by pid: its name, CPU ticks and parent. */
+export function allProcesses(): Map<number, ProcessTicks> {
   const all = new Map<number, ProcessTicks>();
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);

@@ -28,11 +28,19 @@ export interface JobsProcess {
   stop(): Promise<void>;
 }
 
-/** Binds every thread of `pid` to the CPUs of `list`; threads it starts later inherit them. */
-function bindToCpus(pid: number, list: string, log: FastifyBaseLogger, who: string) {
+/**
+ * Binds every thread of `pid` to the CPUs of `list` (threads it starts later inherit them); answers
+ * why not when taskset could not (the benches bind their processes with it too).
+ */
+export function pinToCpus(pid: number, list: string): string | null {
   const result = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', list, String(pid)], { encoding: 'utf8' });
-  if (result.status === 0) log.info({ pid, cpus: list }, `${who} runs on its own CPUs`);
-  else log.warn({ pid, cpus: list, err: result.error?.message ?? result.stderr.trim() }, `could not bind ${who} to its CPUs`);
+  return result.status === 0 ? null : (result.error?.message ?? result.stderr.trim());
+}
+
+function bindToCpus(pid: number, list: string, log: FastifyBaseLogger, who: string) {
+  const failure = pinToCpus(pid, list);
+  if (failure === null) log.info({ pid, cpus: list }, `${who} runs on its own CPUs`);
+  else log.warn({ pid, cpus: list, err: failure }, `could not bind ${who} to its CPUs`);
 }
 
 /** `jobsCpus`: JOBS_CPUS, the job process's CPUs (config.ts has checked the list). */
