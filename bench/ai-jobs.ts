@@ -38,9 +38,11 @@
  * half at B, SECONDS measured as the tries run (the burst of requests that starts them is not the
  * jobs' cost; their submissions, polls, files and e-mails are); then the database is read every
  * second until every try has ended. One window's p99 moves by more than 10 % between two windows
- * alike on this machine (a stall of a few tens of milliseconds, a collection or the kernel's choice
- * of what runs, decides it), so the rounds interleave the two and the budget compares the p99 of
- * all rounds' answers together, each kind's windows pooled.
+ * alike on this machine (a stall of a few tens of milliseconds, a collection, the kernel's choice
+ * of what runs or the host taking the virtual machine's CPU, decides it), so the rounds interleave
+ * the two, and the budget compares the typical 5 s stretch of each kind: the median of the
+ * stretches' p99s. The p99 of all answers pooled is printed too; one stall of the host's decides it
+ * (a run measured 60 ms with no jobs against 26 ms with them).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -236,6 +238,9 @@ interface Round {
   busy: LoadFigures;
   quietLatencies: Float64Array;
   busyLatencies: Float64Array;
+  /** p99 of each 5 s of the two windows. */
+  quietSlices: number[];
+  busySlices: number[];
   accepted: number;
   tries: TryRow[];
 }
@@ -392,7 +397,7 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
       process.stdout.write('\n');
-      measured.push({ quiet, busy, quietLatencies, busyLatencies, accepted: accepted.length, tries });
+      measured.push({ quiet, busy, quietLatencies, busyLatencies, quietSlices, busySlices, accepted: accepted.length, tries });
     }
     const wallMs = Date.now() - firstPress;
 
@@ -444,14 +449,23 @@ async function main() {
     };
     const quietAll = pooled((round) => round.quietLatencies);
     const busyAll = pooled((round) => round.busyLatencies);
+    // What a visitor typically meets: the p99 of a 5 s stretch, the median of all such stretches
+    // of each kind. A stall of the host's (seen here: up to 4.6 CPU-seconds of 40 stolen in a
+    // 20 s window with no jobs, and a pooled p99 of 60 ms with no jobs against 26 ms with them)
+    // moves a stretch or two, not the median; work the tries cause moves every stretch.
+    const quietSlices = measured.flatMap((round) => round.quietSlices);
+    const busySlices = measured.flatMap((round) => round.busySlices);
+    const typical = { quiet: median(quietSlices), busy: median(busySlices) };
     process.stdout.write(
       `  the page's p99 round by round, no jobs → with the tries running: ${measured.map((round) => `${ms(round.quiet.p99)} → ${ms(round.busy.p99)}`).join('; ')}` +
         ` (medians ${ms(median(measured.map((round) => round.quiet.p99)))} → ${ms(median(measured.map((round) => round.busy.p99)))})\n` +
-        `  all rounds' answers together: no jobs p50 ${ms(quietAll.p50)}, p99 ${ms(quietAll.p99)} (${quietAll.count} answers); with the tries running p50 ${ms(busyAll.p50)}, p99 ${ms(busyAll.p99)} (${busyAll.count})\n`,
+        `  all rounds' answers together: no jobs p50 ${ms(quietAll.p50)}, p99 ${ms(quietAll.p99)} (${quietAll.count} answers); with the tries running p50 ${ms(busyAll.p50)}, p99 ${ms(busyAll.p99)} (${busyAll.count})\n` +
+        `  the p99 of a 5 s stretch, the median of each kind's: no jobs ${ms(typical.quiet)} (${quietSlices.length} stretches), with the tries running ${ms(typical.busy)} (${busySlices.length})\n`,
     );
     process.stdout.write(`\nThe machine afterwards: ${machine()}\n`);
 
-    const ratio = quietAll.p99 > 0 ? busyAll.p99 / quietAll.p99 : Infinity;
+    const ratio = typical.quiet > 0 ? typical.busy / typical.quiet : Infinity;
+    const pooledChange = quietAll.p99 > 0 ? `${((busyAll.p99 / quietAll.p99 - 1) * 100).toFixed(0)} %` : 'no figure';
     const clean = measured.every((round) => [round.quiet, round.busy].every((f) => f.non2xx === 0 && f.errors === 0));
     verdict([
       [`every try started: ${accepted} of ${all} answered 202`, accepted === all],
@@ -465,7 +479,7 @@ async function main() {
         Number(steps?.n ?? 0) === turns && Number(steps?.claimed_again ?? 0) === 0 && Number(steps?.failed ?? 0) === 0 && Number(mails?.n ?? 0) === succeeded + failed,
       ],
       [
-        `the page's p99 with the tries running within 10 % of none (${ROUNDS} rounds' answers together, ${rate} requests/s): ${ms(busyAll.p99)} against ${ms(quietAll.p99)} (${((ratio - 1) * 100).toFixed(0)} %)${clean ? '' : '; some answers failed'}`,
+        `the page's p99 with the tries running within 10 % of none (a 5 s stretch's, the median of ${busySlices.length} against ${quietSlices.length}; ${rate} requests/s): ${ms(typical.busy)} against ${ms(typical.quiet)} (${((ratio - 1) * 100).toFixed(0)} %; all answers pooled ${ms(busyAll.p99)} against ${ms(quietAll.p99)}, ${pooledChange})${clean ? '' : '; some answers failed'}`,
         ratio <= BUDGET.p99Ratio && clean,
       ],
     ]);
