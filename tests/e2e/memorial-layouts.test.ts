@@ -156,12 +156,12 @@ describe('the demo pages', () => {
   });
 
   test('explain calmly when the example memorial is not there', async () => {
-    // The demo account deletes its example: to a visitor it no longer exists.
+    // The demo account deletes its example: to a visitor it is gone (410).
     const login = await callApi(e2e.server, 'POST', `/api/login?t=${Date.now()}`, { body: DEMO_LOGIN });
     expect(login.status).toBe(200);
     const removed = await callApi(e2e.server, 'DELETE', `/api/memorials/${KAREN}`, { session: login.session });
     expect(removed.status).toBe(204);
-    e2e.expectBrowserError(/status of 404 .*\/api\/memorials\//);
+    e2e.expectBrowserError(/status of 410 .*\/api\/memorials\//);
     const { page } = e2e;
     for (const path of ['/test-memorial', '/theme-test']) {
       await page.goto(path);

@@ -13,6 +13,7 @@ import { PageShell } from '@/client/components/layout/PageShell';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import { FamilySection } from '@/client/family-tree/FamilySection';
 import { usePageTitle } from '@/client/lib/page-title';
+import { ApiError } from '@/client/lib/request';
 import NotFoundPage from '@/client/not-found/NotFoundPage';
 import { type MemorialLayout, memorialTitle } from '@/shared/memorials';
 import { asVisitorsSeeIt } from '@/shared/premium';
@@ -22,6 +23,8 @@ import { EnhancedMemorial } from './EnhancedMemorial';
 import { FamilyBar } from './FamilyBar';
 import { MemorialPosts } from './posts/MemorialPosts';
 import { useMemorial } from './use-memorial';
+
+const REFUSED_TITLES: Record<number, string> = { 404: 'Mindesiden findes ikke', 410: 'Mindesiden er slettet' };
 
 export default function MemorialPage({ layout, byCode = false }: { layout?: MemorialLayout; byCode?: boolean }) {
   const { id = '' } = useParams();
@@ -33,7 +36,9 @@ export default function MemorialPage({ layout, byCode = false }: { layout?: Memo
 
 function Memorial({ id, layout }: { id: string; layout?: MemorialLayout }) {
   const memorial = useMemorial(id);
-  usePageTitle(memorial.data ? memorialTitle(memorial.data) : undefined);
+  const refused = memorial.error instanceof ApiError ? memorial.error.status : undefined;
+  // The tab says what the page says, as the server's HTML did before the app took over.
+  usePageTitle(memorial.data ? memorialTitle(memorial.data) : refused ? REFUSED_TITLES[refused] : undefined);
   // A link to a part of the page (the anniversary letter's "Tænd et lys" goes to #taend-et-lys) is
   // followed once the memorial is drawn: a signed-in family's page is drawn only when its data has
   // come, after the browser's own jump to the part found nothing.
@@ -71,8 +76,23 @@ function Memorial({ id, layout }: { id: string; layout?: MemorialLayout }) {
         pending="Henter mindesiden..."
         refusals={{
           404: {
-            title: 'Mindesiden findes ikke',
+            title: REFUSED_TITLES[404]!,
             text: `${memorial.error?.message ?? ''} Er den privat, kan du bede familien om en invitation.`,
+            action: <Link to="/">Gå til forside</Link>,
+          },
+          // A stone or an old card may lead here for years after the family took the page down.
+          410: {
+            title: REFUSED_TITLES[410]!,
+            text: (
+              <>
+                Den mindeside, du leder efter, er slettet og kan ikke længere ses. Vi beklager, hvis du kom for at mindes. Har du spørgsmål,
+                er du velkommen til at{' '}
+                <Link to="/contact" className="font-semibold text-gold-text underline decoration-gold/50 underline-offset-4 hover:decoration-gold-text">
+                  skrive til os
+                </Link>
+                .
+              </>
+            ),
             action: <Link to="/">Gå til forside</Link>,
           },
         }}

@@ -173,12 +173,14 @@ describe('PUT /api/memorials/{id}', () => {
 });
 
 describe('deleting and restoring', () => {
-  it('only the owner deletes; the page disappears for visitors and can be restored for 30 days', async () => {
+  it('only the owner deletes; visitors are told it is deleted, and it can be restored for 30 days', async () => {
     const created = await memorial();
     expect((await call('DELETE', `/api/memorials/${created.id}`, coadmin)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/memorials/${created.id}`, stranger)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/memorials/${created.id}`, owner)).statusCode).toBe(204);
-    expect((await call('GET', `/api/memorials/${created.id}`)).statusCode).toBe(404);
+    const gone = await call('GET', `/api/memorials/${created.id}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toEqual({ message: 'Mindesiden er slettet og kan ikke længere ses.' });
     expect((await call('GET', `/api/memorials/${created.id}`, owner)).json().deletedAt).not.toBeNull();
     expect((await call('PUT', `/api/memorials/${created.id}`, owner, { epitaph: 'x' })).statusCode).toBe(400);
 

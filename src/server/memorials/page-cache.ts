@@ -21,7 +21,7 @@ import type { Deps } from '../deps';
 import { MEMORIAL_POSTS_ELEMENT_ID } from '../../shared/memorials';
 import { premiumStates } from '../money/premium';
 import { publicPosts } from '../posts/service';
-import { memorialPageHead } from './page-head';
+import { memorialPageHead, missingPageHead } from './page-head';
 import { memorialWhere } from './service';
 
 /** Pages kept at once; a page is about 10–100 KB, and a new version replaces its memorial's old one. */
@@ -90,7 +90,7 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
   const pages = new Map<string, Promise<Made | null>>();
   /** The version last made for each address, so an older one is dropped when a newer is made. */
   const latest = new Map<string, string>();
-  let notFound: Made | undefined;
+  const missingPages = new Map<404 | 410, Made>();
   const readings = new Map<string, Reading>();
 
   // One version reading at a time per address, as in recent.ts: visitors arriving while it is read
@@ -136,9 +136,11 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
     return { html: Buffer.from(clientHtml.withHead({ ...head, data }, body === null ? undefined : { pathname, body })), compressed: {} };
   }
 
-  async function missing(): Promise<Made> {
-    notFound ??= { html: Buffer.from(clientHtml.withHead((await memorialPageHead(deps, '00000000-0000-0000-0000-000000000000', null)).head)), compressed: {} };
-    return notFound;
+  /** The page with no memorial, made once for each kind: none (404) and deleted (410). */
+  function missing(status: 404 | 410, encoding: Encoding): VisitorPage {
+    let made = missingPages.get(status);
+    if (!made) missingPages.set(status, (made = { html: Buffer.from(clientHtml.withHead(missingPageHead(status).head)), compressed: {} }));
+    return { status, body: encode(made, encoding), encoding };
   }
 
   return {
@@ -148,10 +150,13 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
       for (const [key, known] of readings) if (!known.found || known.found.id === memorialId) readings.delete(key);
       reading.clear();
     },
+    /** The page that says there is no memorial here (404) or that it was deleted (410). */
+    missing,
     /** The page at `pathname` (/memorial/…, /classic-memorial/…, /enhanced-memorial/…) for a visitor. */
     async forVisitor(pathname: string, idOrSlug: string, encoding: Encoding): Promise<VisitorPage> {
       const found = await read(decodeURIComponent(idOrSlug).toLowerCase());
-      if (!found || found.privacy === 'private' || found.deletedAt) return { status: 404, body: encode(await missing(), encoding), encoding };
+      if (!found || found.privacy === 'private') return missing(404, encoding);
+      if (found.deletedAt) return missing(410, encoding);
 
       const version = `${pathname}|${found.id}|${found.updatedAt.getTime()}|${found.premium}`;
       let making = pages.get(version);
@@ -166,7 +171,7 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
         if (latest.size > MAX_PAGES) latest.delete(latest.keys().next().value!);
       }
       const made = await making;
-      if (!made) return { status: 404, body: encode(await missing(), encoding), encoding };
+      if (!made) return missing(404, encoding);
       return { status: 200, body: encode(made, encoding), encoding, memorialId: found.id };
     },
   };

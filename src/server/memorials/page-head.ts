@@ -43,17 +43,22 @@ export function memorialDescription(memorial: Memorial): string {
   return memorial.epitaph || story || `Mindeside for ${memorial.name}${span ? `, ${span}` : ''}. Tænd et lys og skriv en hilsen.`;
 }
 
+/** The head of a page with no memorial: 404 (none, or not the reader's to see) or 410 (deleted). */
+export function missingPageHead(status: 404 | 410): { status: 404 | 410; head: PageHead } {
+  const robots = [metaTag('name', 'robots', 'noindex')];
+  return status === 410
+    ? { status, head: { title: 'Mindesiden er slettet – Mindested', description: 'Mindesiden er slettet og kan ikke længere ses.', tags: robots } }
+    : { status, head: { title: 'Mindesiden findes ikke – Mindested', description: 'Mindesiden findes ikke, eller du har ikke adgang til den.', tags: robots } };
+}
+
 export async function memorialPageHead(deps: Deps, idOrSlug: string, userId: string | null): Promise<{ status: number; head: PageHead; memorial?: Memorial }> {
   const base = deps.config.BASE_URL;
   let memorial: Memorial;
   try {
     memorial = await readMemorial(deps, decodeURIComponent(idOrSlug), userId);
   } catch (error) {
-    if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
-    return {
-      status: 404,
-      head: { title: 'Mindesiden findes ikke – Mindested', description: 'Mindesiden findes ikke, eller du har ikke adgang til den.', tags: [metaTag('name', 'robots', 'noindex')] },
-    };
+    if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 410)) throw error;
+    return missingPageHead(error.statusCode);
   }
   const title = memorialTitle(memorial);
   const description = memorialDescription(memorial);
@@ -100,7 +105,8 @@ export async function demoPageHead(deps: Deps, pathname: string): Promise<PageHe
   try {
     memorial = await readMemorial(deps, page.slug, null);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) return null;
+    // Never seeded here (404), or seeded and deleted since (410): the page says so itself.
+    if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 410)) return null;
     throw error;
   }
   return {

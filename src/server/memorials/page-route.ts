@@ -12,9 +12,18 @@ import { HttpError } from '../lib/errors';
 import { countIfCode } from '../qr/lookup-limit';
 import { countsAsVisit } from '../stats/visits';
 import { type MemorialPageCache, chooseEncoding } from './page-cache';
-import { memorialPageHead } from './page-head';
+import { whereFormerAddressLeads } from './addresses';
+import { memorialPageHead, missingPageHead } from './page-head';
 
 const HTML = 'text/html; charset=utf-8';
+
+/**
+ * The page's address with the memorial's address of today in place of the one it had: the same
+ * page (/memorial, /classic-memorial, /enhanced-memorial). Moved permanently (301), so search
+ * engines carry the old address's standing over; the redirect itself is not cached (the
+ * cache-control above), since the family may take the old address back one day.
+ */
+const movedPath = (pathname: string, slug: string) => `${pathname.replace(/\/[^/]+\/?$/, '')}/${encodeURIComponent(slug)}`;
 
 export function memorialPageRoute(deps: Deps, clientHtml: ClientHtml, pages: MemorialPageCache) {
   return async function serveMemorialPage(request: FastifyRequest, reply: FastifyReply, pathname: string, key: string) {
@@ -30,12 +39,25 @@ export function memorialPageRoute(deps: Deps, clientHtml: ClientHtml, pages: Mem
     const token = sessionToken(request);
     const user = token ? await userForSession(deps.db, deps.now(), token) : null;
     if (!user) {
-      const page = await pages.forVisitor(pathname, key, chooseEncoding(request.headers['accept-encoding']));
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      let page = await pages.forVisitor(pathname, key, encoding);
+      if (page.status === 404) {
+        const leads = await whereFormerAddressLeads(deps.db, decodeURIComponent(key), null);
+        if (leads && 'movedTo' in leads) return reply.redirect(movedPath(pathname, leads.movedTo), 301);
+        if (leads) page = pages.missing(410, encoding);
+      }
       if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
       if (page.memorialId && countsAsVisit(request)) deps.stats.visited(page.memorialId);
       return reply.code(page.status).type(HTML).send(page.body);
     }
-    const { status, head, memorial } = await memorialPageHead(deps, key, user.id);
+    const found = await memorialPageHead(deps, key, user.id);
+    const { memorial } = found;
+    let { status, head } = found;
+    if (status === 404) {
+      const leads = await whereFormerAddressLeads(deps.db, decodeURIComponent(key), user.id);
+      if (leads && 'movedTo' in leads) return reply.redirect(movedPath(pathname, leads.movedTo), 301);
+      if (leads) ({ status, head } = missingPageHead(410));
+    }
     // The family's own visits are not what its statistics are for.
     if (status === 200 && memorial && !memorial.viewer.canEdit && countsAsVisit(request)) deps.stats.visited(memorial.id);
     return reply.code(status).type(HTML).send(clientHtml.withHead(head));

@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMemorialBody, memorialIdParams, memorialListResponse, memorialResponse, updateMemorialBody } from '../../shared/memorials-api';
 import { requireUser, sessionToken, userForSession } from '../auth/sessions';
 import type { Deps } from '../deps';
-import { createMemorial, deleteMemorial, listOwnMemorials, readMemorial, restoreMemorial, updateMemorial } from './service';
+import { HttpError } from '../lib/errors';
+import { whereFormerAddressLeads } from './addresses';
+import { MEMORIAL_DELETED, createMemorial, deleteMemorial, listOwnMemorials, readMemorial, restoreMemorial, updateMemorial } from './service';
 
 /** A memorial's answer depends on who asks (private pages, the editor's buttons): never shared by a cache. */
 const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
@@ -22,7 +24,15 @@ export function memorialRoutes(app: FastifyInstance, deps: Deps) {
   api.get('/api/memorials/:id', { schema: { params: memorialIdParams, response: { 200: memorialResponse } } }, async (request, reply) => {
     const user = await userForSession(deps.db, deps.now(), sessionToken(request));
     personal(reply);
-    return readMemorial(deps, request.params.id, user?.id ?? null);
+    try {
+      return await readMemorial(deps, request.params.id, user?.id ?? null);
+    } catch (error) {
+      // An address the memorial had before: the browser's fetch follows the redirect by itself.
+      const leads = error instanceof HttpError && error.statusCode === 404 ? await whereFormerAddressLeads(deps.db, request.params.id, user?.id ?? null) : null;
+      if (!leads) throw error;
+      if ('deleted' in leads) throw new HttpError(410, MEMORIAL_DELETED);
+      return reply.redirect(`/api/memorials/${encodeURIComponent(leads.movedTo)}`, 301);
+    }
   });
 
   api.put('/api/memorials/:id', { schema: { params: memorialIdParams, body: updateMemorialBody, response: { 200: memorialResponse } } }, async (request, reply) => {

@@ -20,6 +20,7 @@ import type { PublishedGreeting } from '../../shared/ai';
 import type { Song } from '../../shared/music';
 import { publishedGreeting } from '../ai/published';
 import { listSongs } from '../music/present';
+import { claimAddress, retireAddress, retiredLike } from './addresses';
 import { sanitizeLifeStory } from './life-story';
 import { baseSlug, isUsableSlug, privateSlug, slugCandidate } from './slug';
 import type { FoundMemorial, MemorialRow } from './types';
@@ -28,6 +29,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SLUG_INDEX = 'memorials_slug_key';
 /** One message for "does not exist" and "not yours to see": a private memorial reveals nothing. */
 export const MEMORIAL_NOT_FOUND = 'Mindesiden findes ikke, eller du har ikke adgang til den.';
+/** A memorial that anyone with its address could see is gone: said so, not passed off as never having been. */
+export const MEMORIAL_DELETED = 'Mindesiden er slettet og kan ikke længere ses.';
 
 const EDITORS: MemberRole[] = ['owner', 'coadmin'];
 
@@ -105,9 +108,10 @@ export function presentMemorial(row: MemorialRow, role: MemberRole | null, { med
 
 /** The first free address for a new memorial: base, base-2, base-3 … */
 async function freeSlug(db: Db | Tx, base: string): Promise<string> {
-  const taken = new Set(
-    (await db.select({ slug: memorials.slug }).from(memorials).where(or(eq(memorials.slug, base), sql`${memorials.slug} like ${`${base}-%`}`))).map((r) => r.slug),
-  );
+  const taken = new Set([
+    ...(await db.select({ slug: memorials.slug }).from(memorials).where(or(eq(memorials.slug, base), sql`${memorials.slug} like ${`${base}-%`}`))).map((r) => r.slug),
+    ...(await retiredLike(db, base)),
+  ]);
   for (let attempt = 0; ; attempt++) {
     const candidate = slugCandidate(base, attempt);
     if (!taken.has(candidate) && isUsableSlug(candidate)) return candidate;
@@ -214,20 +218,24 @@ export async function touchMemorial(tx: Db | Tx, memorialId: string, now: Date):
 
 /**
  * What a reader may see: public and unlisted memorials are open to anyone with the address; a
- * private one only to its members. A deleted memorial only to its owner and co-admins, who may
- * restore it. Anyone else gets the same "not found", so nothing is revealed.
+ * private one only to its members, and anyone else gets the same "not found", so nothing is
+ * revealed. A deleted memorial only to its owner and co-admins, who may restore it; to anyone
+ * else who could see it before, "deleted" (410).
  */
 export async function visibleMemorial(deps: Deps, idOrSlug: string, userId: string | null): Promise<FoundMemorial> {
-  return visibleOrNotFound(await findMemorial(deps.db, idOrSlug, userId));
+  return visibleOrNotFound(await findMemorial(deps.db, idOrSlug, userId), { saysDeleted: true });
 }
 
-/** visibleMemorial's rule, for a memorial found another way (recent.ts). */
-export function visibleOrNotFound(found: FoundMemorial | null): FoundMemorial {
+/**
+ * visibleMemorial's rule, for a memorial found another way (recent.ts, a media file's). A file of
+ * a deleted memorial is simply not found (`saysDeleted` false): it is the page that says why.
+ */
+export function visibleOrNotFound(found: FoundMemorial | null, options: { saysDeleted?: boolean } = {}): FoundMemorial {
   if (!found) throw notFound(MEMORIAL_NOT_FOUND);
   const { row, role } = found;
   const editor = role !== null && EDITORS.includes(role);
-  if (row.deletedAt && !editor) throw notFound(MEMORIAL_NOT_FOUND);
   if (row.privacy === 'private' && role === null) throw notFound(MEMORIAL_NOT_FOUND);
+  if (row.deletedAt && !editor) throw options.saysDeleted ? new HttpError(410, MEMORIAL_DELETED) : notFound(MEMORIAL_NOT_FOUND);
   return found;
 }
 
@@ -284,6 +292,10 @@ export async function updateMemorial(deps: Deps, idOrSlug: string, userId: strin
       // Keeping a Premium theme chosen while the memorial had Premium is no new choice.
       if (fields.theme !== undefined && fields.theme !== row.theme) await checkThemeChoice(tx, row.id, fields.theme, deps.now());
       const nextSlug = addressAfterChange(deps, row, slug, fields.privacy);
+      if (nextSlug !== row.slug) {
+        await claimAddress(tx, row.id, nextSlug);
+        await retireAddress(tx, row.id, row.slug, deps.now());
+      }
       const [next] = await tx
         .update(memorials)
         .set({

@@ -64,7 +64,7 @@ export async function leavePost(
   await deps.lookupLimiter.consume({ key: `post-ip:${poster.ip}`, max: deps.config.RATE_LIMIT_POSTS_PER_IP, windowMs });
   // A visitor's memorial as read within the last second (memorials/recent.ts); a signed-in
   // person's with their role on it, for tributes and private memorials.
-  const { row: memorial, role } = poster.user ? await visibleMemorial(deps, idOrSlug, poster.user.id) : visibleOrNotFound(await deps.recentMemorials.find(idOrSlug));
+  const { row: memorial, role } = poster.user ? await visibleMemorial(deps, idOrSlug, poster.user.id) : visibleOrNotFound(await deps.recentMemorials.find(idOrSlug), { saysDeleted: true });
   if (memorial.deletedAt) throw badRequest('Mindesiden er slettet.');
   // Per memorial as well: a flood from many addresses must not bury one family's page.
   await deps.lookupLimiter.consume({ key: `post-memorial:${memorial.id}`, max: deps.config.RATE_LIMIT_POSTS_PER_MEMORIAL, windowMs });

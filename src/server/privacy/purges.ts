@@ -16,6 +16,7 @@ import type { JobHandler } from '../lib/jobs';
 import { purgeRemovedTreePeople } from '../family-tree/purge';
 import { folderOfPhoto } from '../posts/photo';
 import { tryMoveCode } from '../qr/lifecycle';
+import { retireAddress } from '../memorials/addresses';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -58,9 +59,13 @@ export async function purgeDeletedMemorials(deps: PurgeDeps, at: Date): Promise<
     // uploads, and after RESTORE_DAYS it cannot be restored.
     purged.files += await deps.storage.deletePrefix(`memorials/${id}/`);
     const released = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select({ deletedAt: memorials.deletedAt }).from(memorials).where(eq(memorials.id, id)).for('update');
+      const [row] = await tx.select({ deletedAt: memorials.deletedAt, slug: memorials.slug, privacy: memorials.privacy }).from(memorials).where(eq(memorials.id, id)).for('update');
       if (!row?.deletedAt || row.deletedAt >= cutoff) return null;
       const released = await releaseCodes(tx, id, at);
+      // Its address stays taken and says "deleted" to whoever comes by it (memorials/addresses.ts);
+      // the deletion of the row lets go of the memorial. A private memorial's random address was
+      // known only to its members, and keeping it would keep a trace of a page no one else saw.
+      if (row.privacy !== 'private') await retireAddress(tx, id, row.slug, at);
       await tx.delete(memorials).where(eq(memorials.id, id));
       return released;
     });

@@ -8,21 +8,15 @@ import { Link } from 'react-router';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
 import type { Memorial } from '@/shared/memorials';
 
+const NOT_HERE = {
+  title: 'Eksemplet er ikke lagt ind her',
+  text: 'Denne side viser normalt en eksempel-mindeside, men på denne server er eksemplerne ikke lagt ind. De kommer automatisk med, når Mindested startes første gang på den indbyggede database.',
+  action: <Link to="/">Gå til forside</Link>,
+};
+
 export function DemoStatus({ query }: { query: UseQueryResult<Memorial> }) {
-  return (
-    <QueryStatus
-      query={query}
-      pending="Henter eksemplet..."
-      refusals={{
-        404: {
-          title: 'Eksemplet er ikke lagt ind her',
-          text: 'Denne side viser normalt en eksempel-mindeside, men på denne server er eksemplerne ikke lagt ind. De kommer automatisk med, når Mindested startes første gang på den indbyggede database.',
-          action: <Link to="/">Gå til forside</Link>,
-        },
-      }}
-      failed="Eksemplet kunne ikke hentes"
-    />
-  );
+  // Never made here (404), or made and deleted since (410): either way there is no example to show.
+  return <QueryStatus query={query} pending="Henter eksemplet..." refusals={{ 404: NOT_HERE, 410: NOT_HERE }} failed="Eksemplet kunne ikke hentes" />;
 }
 
 /** The small note above a demo page: an example, made up, and where to see more. */

@@ -1,7 +1,8 @@
 /**
- * The memorial's address. A new one takes effect at once and the page moves with it; the old
- * address stops working, so the family is told before they change it. A QR code keeps working,
- * because it points at the code, not the address.
+ * The memorial's address. A new one takes effect at once and the page moves with it; the old one
+ * leads here for good and no other memorial may take it (server/memorials/addresses.ts), so a
+ * printed card or a shared link keeps working. A QR code keeps working anyway: it points at the
+ * code, not the address.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,7 +26,7 @@ export function AddressSection({ memorial }: { memorial: Memorial }) {
     <EditSection
       id="adresse"
       title="Adresse"
-      description="Mindesidens webadresse. Skifter I den, virker den gamle adresse ikke længere, men QR-koden på stenen virker stadig."
+      description="Mindesidens webadresse. Skifter I den, fører den gamle adresse stadig hertil, så links og trykte kort virker. QR-koden på stenen virker som før."
     >
       <form
         noValidate

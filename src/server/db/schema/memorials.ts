@@ -67,3 +67,19 @@ export const memorialMembers = pgTable(
     uniqueIndex('memorial_members_one_owner_key').on(t.memorialId).where(sql`${t.role} = 'owner'`),
   ],
 );
+
+/**
+ * Addresses a memorial had before (issue 26): a stone, a printed card or a shared link may carry
+ * one for decades, so each leads to the memorial for good, and no other memorial may take it.
+ * Purged, a memorial's addresses stay here with no memorial (the foreign key sets it null), so a
+ * visitor is told it was deleted rather than that it never was (memorials/addresses.ts).
+ */
+export const memorialAddresses = pgTable(
+  'memorial_addresses',
+  {
+    slug: text('slug').primaryKey(),
+    memorialId: uuid('memorial_id').references(() => memorials.id, { onDelete: 'set null' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('memorial_addresses_memorial_idx').on(t.memorialId)],
+);
