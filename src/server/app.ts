@@ -64,6 +64,7 @@ import { productionCodeRoutes } from './production/codes-routes';
 import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { exportRoutes } from './production/export-routes';
+import { archiveRoutes } from './archive/routes';
 import { peopleRoutes } from './people/routes';
 import { warehouseRoutes } from './production/warehouse-routes';
 import { laserJobRoutes } from './production/laser-routes';
@@ -303,6 +304,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   laserJobRoutes(app, deps);
   productionQueueRoutes(app, deps);
   exportRoutes(app, deps);
+  // Permanence (issue 26): the map a successor needs to keep every stone working.
+  archiveRoutes(app, deps);
 
   if (clientDir) {
     await app.register(fastifyStatic, {

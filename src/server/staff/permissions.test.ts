@@ -95,6 +95,9 @@ const ROWS: Row[] = [
   { method: 'GET', url: '/api/admin/qr-packages/:id/codes.csv', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/codes.csv` }) },
   { method: 'GET', url: '/api/admin/qr-packages/:id/svg.zip', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/svg.zip` }) },
   { method: 'GET', url: '/api/admin/qr-packages/:id/laser.zip', roles: PRODUCTION_FLOOR, request: async (make) => ({ url: `/api/admin/qr-packages/${await make.qrPackage()}/laser.zip?layout=plate` }) },
+  // Issue 26, the successor's map (archive/routes.ts).
+  { method: 'GET', url: '/api/admin/successor-map.csv', roles: ADMIN, request: async () => ({}) },
+  { method: 'GET', url: '/api/admin/successor-map.json', roles: ADMIN, request: async () => ({}) },
   { method: 'GET', url: '/api/admin/two-factor-verification-status', roles: ANY_STAFF, beforeTwoFactor: true, request: async () => ({}) },
   { method: 'POST', url: '/api/admin/two-factor-setup', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => (await make.noFactor(caller), {}) },
   { method: 'POST', url: '/api/admin/two-factor-setup/confirm', roles: ANY_STAFF, beforeTwoFactor: true, request: async (make, caller) => ({ payload: await make.setUp(caller) }) },

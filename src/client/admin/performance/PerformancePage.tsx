@@ -13,6 +13,7 @@ import { Notice } from '@/client/components/ui/notice';
 import { errorMessage } from '@/client/lib/request';
 import type { PerformanceSnapshot } from '@/shared/performance';
 import { AdminLayout } from '../AdminLayout';
+import { SuccessorMapPanel } from '../archive/SuccessorMapPanel';
 import { Panel } from '../Panel';
 import { formatClock } from './figures-format';
 import { MinuteCharts } from './MinuteCharts';
@@ -85,6 +86,8 @@ export default function PerformancePage() {
       ) : (
         <QueryStatus compact query={performance} pending="Henter driftstallene..." failed="Driftstallene kunne ikke hentes" />
       )}
+      {/* Not a figure of the hour, and there whether or not the figures could be read. */}
+      <SuccessorMapPanel className="mt-6" />
     </AdminLayout>
   );
 }

@@ -8,11 +8,9 @@
  * 10,000-code laser ZIP is 30 MB and takes a while), with its own progress, and nothing is held
  * in the page. The server decides who may have the files and writes each download to the audit log.
  */
-import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Check, ChevronRight, FileArchive, FileSpreadsheet, Flame, LayoutGrid, Printer } from 'lucide-react';
 import { QueryStatus } from '@/client/components/layout/QueryStatus';
-import { Button } from '@/client/components/ui/button';
 import { SearchField } from '@/client/components/ui/search-field';
 import { cn } from '@/client/lib/cn';
 import { ApiError } from '@/client/lib/request';
@@ -20,6 +18,7 @@ import { useSearchText } from '@/client/lib/use-search-text';
 import type { QrPackageSummary } from '@/shared/production';
 import { LASER_PLATE, LASER_TAG, PRINT_SYMBOL, TAGS_PER_PLATE, packageExportUrls } from '@/shared/qr-exports';
 import { AdminLayout } from '../AdminLayout';
+import { type DownloadFile, DownloadList } from '../DownloadList';
 import { ListResults } from '../ListControls';
 import { Panel } from '../Panel';
 import { danishDay } from '../people/format';
@@ -130,14 +129,6 @@ function NoPackageChosen() {
   );
 }
 
-interface ExportFile {
-  href: string;
-  label: string;
-  /** What the file is and who uses it, in one line. */
-  about: ReactNode;
-  icon: ReactNode;
-}
-
 function Downloads({ id }: { id: string }) {
   const detail = usePackage(id);
   if (!detail.data) {
@@ -159,7 +150,7 @@ function Downloads({ id }: { id: string }) {
   const printable = pkg.size - voided;
   const urls = packageExportUrls(pkg.id);
   const plates = Math.ceil(printable / TAGS_PER_PLATE);
-  const files: ExportFile[] = [
+  const files: DownloadFile[] = [
     {
       href: urls.csv,
       label: 'Regneark (CSV)',
@@ -208,24 +199,7 @@ function Downloads({ id }: { id: string }) {
           {codeCount(voided)} er kasseret{voided === 1 ? '' : 'e'} og kommer ikke med i tryk- og laserfilerne ({codeCount(printable)} gør). Regnearket viser dem med deres tilstand.
         </p>
       ) : null}
-      <ul className="mt-4 divide-y divide-border rounded-lg border border-border">
-        {files.map((file) => (
-          <li key={file.href} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center">
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{file.label}</p>
-              <p className="text-sm text-muted-foreground">{file.about}</p>
-            </div>
-            <Button asChild variant="secondary" size="sm" className="w-full shrink-0 sm:w-auto">
-              {/* The server names the file (its content-disposition); `download` keeps the page where it is. */}
-              <a href={file.href} download>
-                {file.icon}
-                Hent
-                <span className="sr-only"> {file.label.toLowerCase()}</span>
-              </a>
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <DownloadList files={files} />
     </Panel>
   );
 }
