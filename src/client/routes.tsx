@@ -30,6 +30,7 @@ const NotFoundPage = lazy(() => import('./not-found/NotFoundPage'));
 const PricingPage = lazy(() => import('./pricing/PricingPage'));
 const ContactPage = lazy(() => import('./contact/ContactPage'));
 const PrivacyPage = lazy(() => import('./legal/PrivacyPage'));
+const DataRequestPage = lazy(() => import('./legal/DataRequestPage'));
 const TermsPage = lazy(() => import('./legal/TermsPage'));
 const CookiesPage = lazy(() => import('./legal/CookiesPage'));
 const ResellerTermsPage = lazy(() => import('./legal/ResellerTermsPage'));
@@ -90,6 +91,7 @@ export function AppRoutes() {
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/cookies" element={<CookiesPage />} />
+          <Route path="/gdpr-data-request" element={<DataRequestPage />} />
           <Route path="/reseller-terms" element={<ResellerTermsPage />} />
           <Route path="/reseller-register" element={<ResellerRegisterPage />} />
           <Route path="/reseller-dashboard" element={<ResellerDashboardPage />} />

@@ -2,16 +2,20 @@
  * The legal pages (/privacy, /terms, /cookies, /reseller-terms) and /qr-info: one h1 each, the
  * data controller named where GDPR art. 13 wants it, the five cookie purposes and the storage we
  * use, readable for everyone (axe light and dark, a 360 px phone) and reachable by keyboard.
+ * /gdpr-data-request: a visitor is asked to log in; a signed-in person downloads their data.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PURPOSE_TEXTS } from '../../src/client/consent/purposes';
+import { readFile } from 'node:fs/promises';
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '../../src/shared/site';
 import { expectNoAxeViolations } from '../support/browser';
+import { registerAccount, signInBrowser } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
-import { visible } from '../support/e2e-ui';
+import { visible, waitForPath } from '../support/e2e-ui';
+import { readZip } from '../support/zip';
 
-const e2e = setupE2e({ qrCodes: 0 });
+const e2e = setupE2e({ qrCodes: 1 });
 
 const PAGES = [
   { path: '/privacy', h1: 'Privatlivspolitik' },
@@ -128,5 +132,31 @@ describe('the legal pages and /qr-info', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.hash === '#tjenesten');
     await visible(page.getByRole('heading', { level: 2, name: /Om Mindested/ }));
+  });
+
+  test('/gdpr-data-request asks a visitor to log in, and gives a signed-in person their data as a ZIP', async () => {
+    const { page, context } = e2e;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await open(page, '/gdpr-data-request', 'Anmodning om dine data');
+    const main = page.getByRole('main');
+    await visible(main.getByRole('heading', { level: 2, name: 'Sletning og andre anmodninger' }));
+    expect(await main.getByRole('link', { name: 'Skriv til os' }).getAttribute('href')).toBe('/contact');
+    await main.getByRole('link', { name: 'Log ind' }).click();
+    await waitForPath(page, '/login', `?redirect=${encodeURIComponent('/gdpr-data-request')}`);
+
+    const account = await registerAccount(e2e.server, { fullName: 'Anna Datasen' });
+    await signInBrowser(context, e2e.server, account);
+    for (const theme of ['light', 'dark']) {
+      await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+      await open(page, '/gdpr-data-request', 'Anmodning om dine data');
+      await visible(main.getByRole('link', { name: 'Hent mine data' }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page);
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('link', { name: 'Hent mine data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^mindested-mine-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = new Map(readZip(await readFile((await download.path())!)).map((entry) => [entry.name, entry.data.toString('utf8')]));
+    expect(JSON.parse(entries.get('data/users.json')!)).toEqual([expect.objectContaining({ username: account.username, full_name: 'Anna Datasen' })]);
+    expect(entries.get('LAES-MIG.txt')).toContain('Dine data fra Mindested');
   });
 });

@@ -25,14 +25,23 @@ export const LEGAL_UPDATED = '22. november 2026';
 /** The privacy and cookie pages changed on their own: how long things are kept (server/privacy/purges.ts). */
 export const PRIVACY_UPDATED = '25. november 2026';
 
+/** A legal page's heading, under a short gold rule. */
+export function LegalTitle({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <div aria-hidden="true" className="mb-6 h-px w-16 bg-gold/70" />
+      <h1 className="text-[2.2rem] leading-tight hyphens-auto sm:text-5xl">{children}</h1>
+    </>
+  );
+}
+
 export function LegalPage({ title, updated, intro, sections }: LegalPageProps) {
   usePageTitle(title);
   return (
     <PageShell>
       <article className="mx-auto max-w-[70ch] px-5 py-12 sm:px-6 sm:py-20">
         <header>
-          <div aria-hidden="true" className="mb-6 h-px w-16 bg-gold/70" />
-          <h1 className="text-[2.2rem] leading-tight hyphens-auto sm:text-5xl">{title}</h1>
+          <LegalTitle>{title}</LegalTitle>
           <p className="mt-4 text-base text-muted-foreground">Senest opdateret {updated}</p>
           <div className="mt-8 space-y-4 text-lg">{intro}</div>
         </header>
