@@ -409,4 +409,23 @@ describe('a visitor walks the tree', () => {
     await waitForPath(page, `/memorial/${poul.slug}`);
     await visible(page.getByRole('heading', { level: 1, name: 'Poul Jensen' }));
   });
+
+  test('at an address the memorial had before leads to today’s, and says so once the memorial is deleted', async () => {
+    const { session } = await theFamily();
+    const hanne = (await callApi<Memorial>(e2e.server, 'POST', '/api/memorials', { session, body: { name: 'Hanne Jensen', birthDate: '1950-02-01', deathDate: '2024-03-04' } })).body;
+    await e2e.server.sql(premiumForGoodSql(hanne.id));
+    const renamed = await callApi<Memorial>(e2e.server, 'PUT', `/api/memorials/${hanne.id}`, { session, body: { slug: 'hanne-jensen-mormor' } });
+    expect(renamed.status).toBe(200);
+    const moved = await fetch(`${e2e.server.baseUrl}/family-tree/${hanne.slug}?person=${hanne.id}`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/family-tree/hanne-jensen-mormor?person=${hanne.id}`);
+    expect((await fetch(`${e2e.server.baseUrl}/family-tree/hanne-jensen-mormor`)).status).toBe(200);
+
+    expect((await callApi(e2e.server, 'DELETE', `/api/memorials/${hanne.id}`, { session })).status).toBe(204);
+    for (const slug of [hanne.slug, 'hanne-jensen-mormor']) {
+      const gone = await fetch(`${e2e.server.baseUrl}/family-tree/${slug}`);
+      expect(gone.status).toBe(410);
+      expect(await gone.text()).toContain('<title>Mindesiden er slettet – Mindested</title>');
+    }
+  });
 });

@@ -61,6 +61,7 @@ export default function FamilyTreePage() {
             failed="Stamtræet kunne ikke hentes"
             refusals={{
               404: { title: 'Stamtræet findes ikke', text: errorMessage(close.error), action: <Link to={`/memorial/${encodeURIComponent(id)}`}>Gå til mindesiden</Link> },
+              410: { title: 'Mindesiden er slettet', text: errorMessage(close.error), action: <Link to="/">Gå til forside</Link> },
             }}
           />
         )}

@@ -12,7 +12,8 @@ import { sessionToken, userForSession } from '../auth/sessions';
 import { type ClientHtml, type PageHead, metaTag } from '../client-html';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/errors';
-import { UUID } from '../memorials/service';
+import { whereFormerAddressLeads } from '../memorials/addresses';
+import { MEMORIAL_DELETED, UUID } from '../memorials/service';
 import { countIfCode } from '../qr/lookup-limit';
 import { readCloseFamily } from './read';
 
@@ -44,10 +45,16 @@ export function familyTreePageRoute(deps: Deps, clientHtml: ClientHtml) {
     try {
       tree = { memorial, person, close: await readCloseFamily(deps, memorial, null, person ?? undefined) };
     } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
+      if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 410)) throw error;
+      // An address the memorial had before leads to its tree at today's address (decision 0034).
+      const leads = error.statusCode === 404 ? await whereFormerAddressLeads(deps.db, memorial, null) : null;
+      if (leads && 'movedTo' in leads) return reply.redirect(`/family-tree/${encodeURIComponent(leads.movedTo)}${person ? `?person=${person}` : ''}`, 301);
+      const gone = error.statusCode === 410 || leads !== null;
       // The app asks for itself and says why in Danish; the status says it to everyone else.
-      const head: PageHead = { title: 'Stamtræet findes ikke – Mindested', description: error.message, tags: [NOINDEX] };
-      return reply.code(404).type(HTML).send(clientHtml.withHead(head));
+      const head: PageHead = gone
+        ? { title: 'Mindesiden er slettet – Mindested', description: MEMORIAL_DELETED, tags: [NOINDEX] }
+        : { title: 'Stamtræet findes ikke – Mindested', description: error.message, tags: [NOINDEX] };
+      return reply.code(gone ? 410 : 404).type(HTML).send(clientHtml.withHead(head));
     }
     const name = tree.close.memorial.name;
     const head: PageHead = {
