@@ -140,7 +140,11 @@ describe('the legal pages and /qr-info', () => {
     await open(page, '/gdpr-data-request', 'Anmodning om dine data');
     const main = page.getByRole('main');
     await visible(main.getByRole('heading', { level: 2, name: 'Sletning og andre anmodninger' }));
-    expect(await main.getByRole('link', { name: 'Skriv til os' }).getAttribute('href')).toBe('/contact');
+    // A request without an account goes through the contact form, named as what it is.
+    await main.getByRole('link', { name: 'Skriv til os' }).click();
+    await waitForPath(page, '/contact', `?emne=${encodeURIComponent('Anmodning om mine data')}`);
+    expect(await page.getByLabel('Emne (valgfrit)').inputValue()).toBe('Anmodning om mine data');
+    await open(page, '/gdpr-data-request', 'Anmodning om dine data');
     await main.getByRole('link', { name: 'Log ind' }).click();
     await waitForPath(page, '/login', `?redirect=${encodeURIComponent('/gdpr-data-request')}`);
 

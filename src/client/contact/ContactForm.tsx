@@ -21,10 +21,11 @@ const fields = ['name', 'email', 'subject', 'message'] as const;
 type Field = (typeof fields)[number];
 const isField = (value: string | undefined): value is Field => fields.includes(value as Field);
 
-export function ContactForm({ onSent }: { onSent: (message: string) => void }) {
+/** `subject`: filled in from the page that sent the person here (/contact?emne=…), and theirs to change. */
+export function ContactForm({ onSent, subject = '' }: { onSent: (message: string) => void; subject?: string }) {
   const form = useForm<ContactFormInput, unknown, ContactFormOutput>({
     resolver: zodResolver(contactBody),
-    defaultValues: { name: '', email: '', subject: '', message: '', website: '' },
+    defaultValues: { name: '', email: '', subject, message: '', website: '' },
   });
   const { errors } = form.formState;
 

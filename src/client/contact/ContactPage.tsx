@@ -1,12 +1,13 @@
 /** /contact: write to Mindested, or use the e-mail address directly. */
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, Mail } from 'lucide-react';
 import { PageShell } from '@/client/components/layout/PageShell';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardBody } from '@/client/components/ui/card';
 import { usePageTitle } from '@/client/lib/page-title';
 import { siteConfig } from '@/client/lib/site-config';
+import { CONTACT_SUBJECT_MAX } from '@/shared/contact';
 import { ContactForm } from './ContactForm';
 
 const linkClass = 'font-semibold text-gold-text underline decoration-gold/50 underline-offset-4 hover:decoration-gold-text';
@@ -32,6 +33,9 @@ function Sent({ message }: { message: string }) {
 export default function ContactPage() {
   usePageTitle('Kontakt');
   const [sent, setSent] = useState<string | null>(null);
+  // A page that sends people here with a purpose names it (/gdpr-data-request: "Anmodning om mine data").
+  const [params] = useSearchParams();
+  const subject = (params.get('emne') ?? '').slice(0, CONTACT_SUBJECT_MAX);
   const { contactEmail } = siteConfig();
 
   return (
@@ -67,7 +71,7 @@ export default function ContactPage() {
             ) : (
               <>
                 <h2 className="mb-8 text-2xl">Skriv en besked</h2>
-                <ContactForm onSent={setSent} />
+                <ContactForm onSent={setSent} subject={subject} />
               </>
             )}
           </CardBody>

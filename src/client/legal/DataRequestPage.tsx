@@ -2,7 +2,7 @@
  * /gdpr-data-request "Anmodning om dine data" (GDPR articles 15, 17 and 20; issue 26): a signed-in
  * person downloads everything we hold about them as one ZIP (server/privacy/personal-data.ts);
  * anyone may ask us to delete, correct or hand over data, also about a deceased relative, through
- * the contact form, which lands in the support inbox. The download is a plain link: the browser
+ * the contact form (its subject filled in), which lands in the support inbox. The download is a plain link: the browser
  * saves the file as the server writes it.
  */
 import { Download, LogIn, Mail } from 'lucide-react';
@@ -16,6 +16,8 @@ import { LegalTitle } from './LegalPage';
 import { Bullets, TextLink } from './prose';
 
 const TITLE = 'Anmodning om dine data';
+/** The contact form's subject when a person comes from here, so the support inbox sees what it is. */
+const REQUEST_SUBJECT = 'Anmodning om mine data';
 
 export default function DataRequestPage() {
   usePageTitle(TITLE);
@@ -88,7 +90,7 @@ export default function DataRequestPage() {
             </p>
             <p>Vi bekræfter, at anmodningen kommer fra dig, før vi ændrer noget, og vi svarer senest inden for en måned. Fakturaer og andet regnskabsmateriale gemmer vi dog i fem år fra udgangen af regnskabsåret, som bogføringsloven kræver.</p>
             <Button asChild variant="secondary" size="lg" className="w-full sm:w-auto">
-              <Link to="/contact">
+              <Link to={`/contact?emne=${encodeURIComponent(REQUEST_SUBJECT)}`}>
                 <Mail aria-hidden="true" />
                 Skriv til os
               </Link>
