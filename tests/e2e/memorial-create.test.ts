@@ -335,7 +335,8 @@ describe('editing a memorial', () => {
     await ownerPage.waitForURL((url) => url.pathname === '/profile');
     const listed = ownerPage.getByRole('region', { name: 'Mine mindesider' }).or(ownerPage.locator('section', { has: ownerPage.getByRole('heading', { name: 'Mine mindesider' }) }));
     await visible(listed.getByText(/Slettet\. Kan gendannes til/));
-    expect((await callApi(e2e.server, 'GET', '/api/memorials/grethe-lind')).status).toBe(404);
+    // To visitors it is gone, and said to be (decision 0034), until it is restored.
+    expect((await callApi(e2e.server, 'GET', '/api/memorials/grethe-lind')).status).toBe(410);
     await listed.getByRole('button', { name: 'Gendan Grethe Lind' }).click();
     await expectToast(ownerPage, 'Mindesiden er gendannet', { description: 'Den kan ses igen som før.' });
     await visible(listed.getByRole('link', { name: 'Rediger mindesiden for Grethe Lind' }));
