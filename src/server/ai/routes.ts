@@ -26,7 +26,7 @@ import { requireUser, sessionToken, userForSession } from '../auth/sessions';
 import { aiGenerations } from '../db/schema';
 import type { Deps } from '../deps';
 import { notFound } from '../lib/errors';
-import { requireEditor, visibleMemorial } from '../memorials/service';
+import { findMemorial, requireEditor, visibleOrNotFound } from '../memorials/service';
 import { staffActionRecorder } from '../staff/audit';
 import { requireStaff } from '../staff/guard';
 import { listTries, rerunTry } from './admin';
@@ -93,7 +93,8 @@ export function aiRoutes(app: FastifyInstance, deps: Deps) {
       .where(and(eq(aiGenerations.id, request.params.generationId), eq(aiGenerations.kind, 'greeting')));
     if (!row || row.deletedAt || row.input.kind !== 'greeting' || row.status !== 'succeeded') throw notFound(AI_MESSAGES.notFound);
     const user = await userForSession(deps.db, deps.now(), sessionToken(request));
-    if (row.publishedAt) await visibleMemorial(deps, row.memorialId, user?.id ?? null);
+    // A file, like the memorial's media: a deleted memorial's is simply not found.
+    if (row.publishedAt) visibleOrNotFound(await findMemorial(deps.db, row.memorialId, user?.id ?? null));
     else if (!user) throw notFound(AI_MESSAGES.notFound);
     else await requireEditor(deps.db, row.memorialId, user.id);
     reply.header('cache-control', 'private, no-cache');

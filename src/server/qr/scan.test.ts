@@ -32,7 +32,7 @@ interface Person {
   cookie: string;
 }
 const person = (): Promise<Person> => signedInUser(t);
-const request = (method: 'GET' | 'POST' | 'PUT', url: string, who?: Person, payload?: object) =>
+const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Person, payload?: object) =>
   t.request({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
 const scan = async (code: string, who?: Person) => {
   const response = await request('GET', `/api/qr-codes/${encodeURIComponent(code)}/scan`, who);
@@ -132,6 +132,15 @@ describe('GET /api/qr-codes/{code}/memorials', () => {
     const forVisitor = await list();
     expect(forVisitor.json<{ memorials: { slug: string }[] }>().memorials.map((m) => m.slug)).toEqual([shared.memorial.slug]);
     expect(forVisitor.body).not.toContain('hans-bach');
+    // One of the two deleted (decision 0034): the stone still opens the other, for visitors and the family.
+    const halfGone = await linkedStone({ name: 'Else Bach' }, { name: 'Hans Bach' });
+    const [, hans] = (await request('GET', `/api/qr-codes/${halfGone.code}/memorials`, halfGone.family)).json<{ memorials: { id: string }[] }>().memorials;
+    expect((await request('DELETE', `/api/memorials/${hans!.id}`, halfGone.family)).statusCode).toBe(204);
+    for (const who of [undefined, await person()]) {
+      const left = await request('GET', `/api/qr-codes/${halfGone.code}/memorials`, who);
+      expect(left.statusCode).toBe(200);
+      expect(left.json<{ memorials: { slug: string }[] }>().memorials.map((m) => m.slug)).toEqual([halfGone.memorial.slug]);
+    }
 
     const alone = await linkedStone({ name: 'Kun Privat', privacy: 'private' });
     const hidden = await request('GET', `/api/qr-codes/${alone.code}/memorials`);

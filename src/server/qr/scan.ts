@@ -57,7 +57,8 @@ export async function memorialsOfCode(deps: Deps, input: string, userId: string 
       const { row: memorial } = await visibleMemorial(deps, id, userId);
       shown.push({ id: memorial.id, slug: memorial.slug });
     } catch (error) {
-      if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
+      // Not the reader's to see (404), or deleted (410): the stone's other memorial still shows.
+      if (!(error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 410))) throw error;
     }
   }
   if (shown.length === 0) throw notFound(NOT_LINKED);
