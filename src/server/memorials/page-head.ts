@@ -10,7 +10,7 @@ import { MEMORIAL_DATA_ELEMENT_ID, type Memorial, memorialTitle } from '../../sh
 import { type PageHead, metaTag } from '../client-html';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/errors';
-import { readMemorial } from './service';
+import { MEMORIAL_DELETED, MEMORIAL_NOT_FOUND, readMemorial } from './service';
 
 /** Page addresses whose HTML carries a memorial: /memorial/{id}, /classic-memorial/{id} and /enhanced-memorial/{id}. */
 export const MEMORIAL_PAGE = /^\/(?:memorial|classic-memorial|enhanced-memorial)\/([^/]+)\/?$/;
@@ -47,8 +47,8 @@ export function memorialDescription(memorial: Memorial): string {
 export function missingPageHead(status: 404 | 410): { status: 404 | 410; head: PageHead } {
   const robots = [metaTag('name', 'robots', 'noindex')];
   return status === 410
-    ? { status, head: { title: 'Mindesiden er slettet – Mindested', description: 'Mindesiden er slettet og kan ikke længere ses.', tags: robots } }
-    : { status, head: { title: 'Mindesiden findes ikke – Mindested', description: 'Mindesiden findes ikke, eller du har ikke adgang til den.', tags: robots } };
+    ? { status, head: { title: 'Mindesiden er slettet – Mindested', description: MEMORIAL_DELETED, tags: robots } }
+    : { status, head: { title: 'Mindesiden findes ikke – Mindested', description: MEMORIAL_NOT_FOUND, tags: robots } };
 }
 
 export async function memorialPageHead(deps: Deps, idOrSlug: string, userId: string | null): Promise<{ status: number; head: PageHead; memorial?: Memorial }> {
