@@ -11,19 +11,24 @@ export interface Letter {
   greeting?: string;
   /** Paragraphs before the button; the text version says "Åbn linket herunder" where the HTML has the button. */
   before: string[];
-  button: { text: string; link: string };
+  /** The one thing to do; a letter that only tells (a receipt) has none. */
+  button?: { text: string; link: string };
   after: string;
 }
 
 /** Our e-mails as a Danish letter: greeting, a few paragraphs, one button (and its address for a plain-text reader). */
 export function letter({ to, subject, name, greeting = `Kære ${name}`, before, button, after }: Letter): MailMessage {
-  const text = [greeting, '', ...before.flatMap((p) => [p, '']), button.link, '', after, '', 'Venlig hilsen', 'Mindested'].join('\n');
+  const text = [greeting, '', ...before.flatMap((p) => [p, '']), ...(button ? [button.link, ''] : []), after, '', 'Venlig hilsen', 'Mindested'].join('\n');
   const html = `<!doctype html><html lang="da"><body style="font-family:Georgia,serif;font-size:17px;line-height:1.6;color:#2b2622;background:#faf7f2;padding:24px">
 <p>${escapeHtml(greeting)}</p>
 ${before.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(button.link)}" style="display:inline-block;background:#5b4636;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(button.text)}</a></p>
+${
+  button
+    ? `<p><a href="${escapeHtml(button.link)}" style="display:inline-block;background:#5b4636;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(button.text)}</a></p>
 <p style="font-size:15px">Virker knappen ikke, så kopiér denne adresse ind i din browser:<br>${escapeHtml(button.link)}</p>
-<p>${escapeHtml(after)}</p>
+`
+    : ''
+}<p>${escapeHtml(after)}</p>
 <p>Venlig hilsen<br>Mindested</p></body></html>`;
   return { to, subject, text, html };
 }

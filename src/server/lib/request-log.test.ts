@@ -27,7 +27,7 @@ afterAll(async () => {
 
 it('keeps no IP address and no token of a link in the log', async () => {
   const token = 'hemmeligt-token-0123456789abcdefghijklmnopq';
-  for (const url of [`/api/password-reset/${token}`, `/api/setup/${token}`, `/api/invitations/${token}`, `/api/post-decisions/${token}`, `/reset-password/${token}`, '/api/health/live']) {
+  for (const url of [`/api/password-reset/${token}`, `/api/setup/${token}`, `/api/invitations/${token}`, `/api/post-decisions/${token}`, `/reset-password/${token}`, `/api/gdpr/account-deletion/${token}`, `/gdpr-data-request/slet/${token}`, '/api/health/live']) {
     await app.inject({ method: 'GET', url, remoteAddress: '203.0.113.77' });
   }
   const requests = lines.map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string } }).filter((entry) => entry.req);
@@ -37,6 +37,8 @@ it('keeps no IP address and no token of a link in the log', async () => {
     '/api/invitations/:token',
     '/api/post-decisions/:token',
     '/reset-password/:token',
+    '/api/gdpr/account-deletion/:token',
+    '/gdpr-data-request/slet/:token',
     '/api/health/live',
   ]);
   const all = lines.join('\n');

@@ -53,28 +53,40 @@ export async function purgeDeletedMemorials(deps: PurgeDeps, at: Date): Promise<
     .where(and(isNotNull(memorials.deletedAt), sql`${memorials.deletedAt} < ${cutoff.toISOString()}::timestamptz`));
   const purged: PurgedMemorials = { memorials: 0, files: 0, codesReleased: 0 };
   for (const { id } of due) {
-    // Files first: if the rows went first and removing the files failed, nothing would point to the
-    // files any more and no later run could find them. This way a failure leaves the row, and
-    // tomorrow's run tries again. Nothing can add files meanwhile: a deleted memorial takes no
-    // uploads, and after RESTORE_DAYS it cannot be restored.
-    purged.files += await deps.storage.deletePrefix(`memorials/${id}/`);
-    const released = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select({ deletedAt: memorials.deletedAt, slug: memorials.slug, privacy: memorials.privacy }).from(memorials).where(eq(memorials.id, id)).for('update');
-      if (!row?.deletedAt || row.deletedAt >= cutoff) return null;
-      const released = await releaseCodes(tx, id, at);
-      // Its address stays taken and says "deleted" to whoever comes by it (memorials/addresses.ts);
-      // the deletion of the row lets go of the memorial. A private memorial's random address was
-      // known only to its members, and keeping it would keep a trace of a page no one else saw.
-      if (row.privacy !== 'private') await retireAddress(tx, id, row.slug, at);
-      await tx.delete(memorials).where(eq(memorials.id, id));
-      return released;
-    });
-    if (released === null) continue;
+    const done = await purgeMemorial(deps, id, at, cutoff);
+    if (!done) continue;
     purged.memorials += 1;
-    purged.codesReleased += released;
-    deps.memorialChanged?.(id);
+    purged.files += done.files;
+    purged.codesReleased += done.codesReleased;
   }
   return purged;
+}
+
+/**
+ * One deleted memorial, deleted before `deletedBefore`, gone for ever: the daily purge's step, and
+ * an account deletion's (account-deletion.ts) for the memorials its owner chose to delete at once.
+ * Null when the memorial is not (or no longer) due: restored, or purged by someone else meanwhile.
+ */
+export async function purgeMemorial(deps: PurgeDeps, id: string, at: Date, deletedBefore: Date): Promise<{ files: number; codesReleased: number } | null> {
+  // Files first: if the rows went first and removing the files failed, nothing would point to the
+  // files any more and no later run could find them. This way a failure leaves the row, and
+  // tomorrow's run tries again. Nothing can add files meanwhile: a deleted memorial takes no
+  // uploads, and once due it cannot be restored.
+  const files = await deps.storage.deletePrefix(`memorials/${id}/`);
+  const released = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select({ deletedAt: memorials.deletedAt, slug: memorials.slug, privacy: memorials.privacy }).from(memorials).where(eq(memorials.id, id)).for('update');
+    if (!row?.deletedAt || row.deletedAt >= deletedBefore) return null;
+    const released = await releaseCodes(tx, id, at);
+    // Its address stays taken and says "deleted" to whoever comes by it (memorials/addresses.ts);
+    // the deletion of the row lets go of the memorial. A private memorial's random address was
+    // known only to its members, and keeping it would keep a trace of a page no one else saw.
+    if (row.privacy !== 'private') await retireAddress(tx, id, row.slug, at);
+    await tx.delete(memorials).where(eq(memorials.id, id));
+    return released;
+  });
+  if (released === null) return null;
+  deps.memorialChanged?.(id);
+  return { files, codesReleased: released };
 }
 
 /**

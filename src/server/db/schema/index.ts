@@ -10,6 +10,7 @@ export * from './music';
 export * from './notifications';
 export * from './plans';
 export * from './posts';
+export * from './privacy';
 export * from './production';
 export * from './qr';
 export * from './rate-limits';
