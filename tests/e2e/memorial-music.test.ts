@@ -79,12 +79,13 @@ describe('the music of a memorial', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: UI_TIMEOUT_MS }).toBe(`Flyt “${HYMN}” ned`);
     await expect
-      .poll(async () => (await callApi<Playlist>(e2e.server, 'GET', `/api/memorials/${memorial.id}/music`, { session })).body.songs.map((song) => song.title))
+      .poll(async () => (await callApi<Playlist>(e2e.server, 'GET', `/api/memorials/${memorial.id}/music`, { session })).body.songs.map((song) => song.title), { timeout: UI_TIMEOUT_MS })
       .toEqual([HYMN, TITLE]);
     // And back, so the upload plays first for the visitor.
     await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: UI_TIMEOUT_MS }).toBe(`Flyt “${HYMN}” op`);
     await expect
-      .poll(async () => (await callApi<Playlist>(e2e.server, 'GET', `/api/memorials/${memorial.id}/music`, { session })).body.songs.map((song) => song.title))
+      .poll(async () => (await callApi<Playlist>(e2e.server, 'GET', `/api/memorials/${memorial.id}/music`, { session })).body.songs.map((song) => song.title), { timeout: UI_TIMEOUT_MS })
       .toEqual([TITLE, HYMN]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);

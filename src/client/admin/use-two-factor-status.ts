@@ -8,7 +8,7 @@ export const twoFactorStatusKey = ['/api/admin/two-factor-verification-status'] 
 export function useTwoFactorStatus(enabled: boolean) {
   return useQuery({
     queryKey: twoFactorStatusKey,
-    queryFn: () => apiRequest<TwoFactorStatus>('GET', twoFactorStatusKey[0]),
+    queryFn: ({ signal }) => apiRequest<TwoFactorStatus>('GET', twoFactorStatusKey[0], { signal }),
     enabled,
     staleTime: 0,
   });

@@ -13,7 +13,12 @@ export function useLogout({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest<null>('POST', '/api/logout', { params: timestamp() }),
+    mutationFn: async () => {
+      // A read of the account still on its way when the session ends would come back 401 (an admin
+      // page re-reads the two-factor status as it opens): call those reads off before leaving.
+      await Promise.all(accountQueryKeys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+      return apiRequest<null>('POST', '/api/logout', { params: timestamp() });
+    },
     onSuccess: () => {
       // Leave first, so a page that needs a signed-in user does not send the person to /login.
       navigate('/');

@@ -91,9 +91,19 @@ function FamilyMusic({ idOrSlug, playlist }: { idOrSlug: string; playlist: Playl
     toast({ title: 'Sangen er lagt på mindesiden', description: song.title });
   };
 
+  // Quick presses are queued, not dropped: each sends the order as it then stood, and the shared
+  // scope sends them one after another, so they reach the server in the order they were pressed.
+  // The list is read back only after the last, or it would flick back to an order in between.
+  const ordersOnTheirWay = useRef(0);
   const reorder = useMutation({
     mutationFn: (order: Song[]) => apiRequest<{ songs: Song[] }>('PUT', `${base}/order`, { body: { songIds: order.map((song) => song.id) } }),
-    onSuccess: () => void music.refresh(),
+    scope: { id: `${base}/order` },
+    onSuccess: () => {
+      if (ordersOnTheirWay.current === 1) void music.refresh();
+    },
+    onSettled: () => {
+      ordersOnTheirWay.current -= 1;
+    },
     onError: (error) => {
       toast({ title: 'Rækkefølgen blev ikke gemt', description: errorMessage(error), variant: 'destructive' });
       void music.refresh();
@@ -109,8 +119,6 @@ function FamilyMusic({ idOrSlug, playlist }: { idOrSlug: string; playlist: Playl
     follow.current = null;
   }, [songs]);
   const move = async (index: number, step: MoveStep) => {
-    // One order at a time, so two quick presses cannot arrive in the wrong order.
-    if (reorder.isPending) return;
     const order = [...songs];
     const [song] = order.splice(index, 1);
     order.splice(index + step, 0, song!);
@@ -121,6 +129,7 @@ function FamilyMusic({ idOrSlug, playlist }: { idOrSlug: string; playlist: Playl
     const to = index + step;
     follow.current = { id: song!.id, at: to, step: to === 0 ? 1 : to === order.length - 1 ? -1 : step };
     music.update((old) => ({ ...old, songs: order }));
+    ordersOnTheirWay.current += 1;
     reorder.mutate(order);
   };
 
