@@ -25,10 +25,13 @@ interface ChoiceCardsProps<T extends string> {
   value: T;
   onChange: (value: T) => void;
   columns?: 'one' | 'two' | 'three';
+  /** Why the choice is refused (none made yet): announced when it appears, and read out with each option. */
+  error?: string;
 }
 
-export function ChoiceCards<T extends string>({ legend, hint, choices, value, onChange, columns = 'one' }: ChoiceCardsProps<T>) {
+export function ChoiceCards<T extends string>({ legend, hint, choices, value, onChange, columns = 'one', error }: ChoiceCardsProps<T>) {
   const name = useId();
+  const errorId = `${name}-error`;
   return (
     <fieldset>
       <legend className="text-base font-semibold">{legend}</legend>
@@ -54,6 +57,8 @@ export function ChoiceCards<T extends string>({ legend, hint, choices, value, on
                 checked={checked}
                 disabled={choice.disabled}
                 onChange={() => onChange(choice.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
                 className="peer sr-only"
               />
               {choice.preview}
@@ -76,6 +81,12 @@ export function ChoiceCards<T extends string>({ legend, hint, choices, value, on
           );
         })}
       </div>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-3 flex items-start gap-2 text-sm font-medium text-destructive">
+          <span aria-hidden="true" className="mt-[0.45em] inline-block size-1.5 shrink-0 rounded-full bg-destructive" />
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
