@@ -2,7 +2,8 @@
  * The legal pages (/privacy, /terms, /cookies, /reseller-terms) and /qr-info: one h1 each, the
  * data controller named where GDPR art. 13 wants it, the five cookie purposes and the storage we
  * use, readable for everyone (axe light and dark, a 360 px phone) and reachable by keyboard.
- * /gdpr-data-request: a visitor is asked to log in; a signed-in person downloads their data.
+ * /gdpr-data-request: a visitor is asked to log in; a signed-in person downloads their data (deleting
+ * the account is account-deletion.test.ts).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -139,13 +140,17 @@ describe('the legal pages and /qr-info', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await open(page, '/gdpr-data-request', 'Anmodning om dine data');
     const main = page.getByRole('main');
-    await visible(main.getByRole('heading', { level: 2, name: 'Sletning og andre anmodninger' }));
+    await visible(main.getByRole('heading', { level: 2, name: 'Andre anmodninger' }));
     // A request without an account goes through the contact form, named as what it is.
     await main.getByRole('link', { name: 'Skriv til os' }).click();
     await waitForPath(page, '/contact', `?emne=${encodeURIComponent('Anmodning om mine data')}`);
     expect(await page.getByLabel('Emne (valgfrit)').inputValue()).toBe('Anmodning om mine data');
     await open(page, '/gdpr-data-request', 'Anmodning om dine data');
-    await main.getByRole('link', { name: 'Log ind' }).click();
+    // Both the download and the account's deletion ask a visitor to log in first, and bring them back.
+    expect(await main.getByRole('region', { name: 'Slet din konto' }).getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent('/gdpr-data-request')}`,
+    );
+    await main.getByRole('region', { name: 'Hent dine data' }).getByRole('link', { name: 'Log ind' }).click();
     await waitForPath(page, '/login', `?redirect=${encodeURIComponent('/gdpr-data-request')}`);
 
     const account = await registerAccount(e2e.server, { fullName: 'Anna Datasen' });

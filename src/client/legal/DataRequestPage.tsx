@@ -1,9 +1,9 @@
 /**
  * /gdpr-data-request "Anmodning om dine data" (GDPR articles 15, 17 and 20; issue 26): a signed-in
- * person downloads everything we hold about them as one ZIP (server/privacy/personal-data.ts);
- * anyone may ask us to delete, correct or hand over data, also about a deceased relative, through
- * the contact form (its subject filled in), which lands in the support inbox. The download is a plain link: the browser
- * saves the file as the server writes it.
+ * person downloads everything we hold about them as one ZIP (server/privacy/personal-data.ts) and
+ * deletes their own account (AccountDeletionSection); anyone without an account, or asking about a
+ * deceased relative, writes to us through the contact form (its subject filled in), which lands in
+ * the support inbox. The download is a plain link: the browser saves the file as the server writes it.
  */
 import { Download, LogIn, Mail } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,7 +11,9 @@ import { PageShell } from '@/client/components/layout/PageShell';
 import { Button } from '@/client/components/ui/button';
 import { usePageTitle } from '@/client/lib/page-title';
 import { useUser } from '@/client/lib/use-user';
+import { BOOKKEEPING_YEARS } from '@/shared/account-deletion';
 import { PERSONAL_DATA_PER_DAY, PERSONAL_DATA_URL } from '@/shared/personal-data';
+import { AccountDeletionSection } from './AccountDeletionSection';
 import { LegalTitle } from './LegalPage';
 import { Bullets, TextLink } from './prose';
 
@@ -29,7 +31,7 @@ export default function DataRequestPage() {
         <header>
           <LegalTitle>{TITLE}</LegalTitle>
           <p className="mt-8 text-lg">
-            Her kan du hente de oplysninger, Mindested har om dig, og bede os rette eller slette dem. Læs mere om, hvad vi gemmer og hvorfor, i vores{' '}
+            Her kan du hente de oplysninger, Mindested har om dig, slette din konto og bede os rette oplysninger. Læs mere om, hvad vi gemmer og hvorfor, i vores{' '}
             <TextLink to="/privacy">privatlivspolitik</TextLink>.
           </p>
         </header>
@@ -79,16 +81,18 @@ export default function DataRequestPage() {
           </div>
         </section>
 
+        <AccountDeletionSection />
+
         <section aria-labelledby="anmodning-titel" className="mt-14">
           <h2 id="anmodning-titel" className="text-2xl sm:text-3xl">
-            Sletning og andre anmodninger
+            Andre anmodninger
           </h2>
           <div className="mt-5 space-y-4">
             <p>
-              Vil du have slettet din konto eller rettet oplysninger om dig, eller har du ikke en konto hos os, så skriv til os. Det gælder også oplysninger om en
-              afdød, som du er pårørende til: dem beskytter loven i ti år efter dødsfaldet.
+              Vil du have rettet oplysninger om dig, eller har du ikke en konto hos os, så skriv til os. Det gælder også oplysninger om en afdød, som du er pårørende
+              til: dem beskytter loven i ti år efter dødsfaldet.
             </p>
-            <p>Vi bekræfter, at anmodningen kommer fra dig, før vi ændrer noget, og vi svarer senest inden for en måned. Fakturaer og andet regnskabsmateriale gemmer vi dog i fem år fra udgangen af regnskabsåret, som bogføringsloven kræver.</p>
+            <p>Vi bekræfter, at anmodningen kommer fra dig, før vi ændrer noget, og vi svarer senest inden for en måned. Fakturaer og andet regnskabsmateriale gemmer vi dog i {BOOKKEEPING_YEARS} år fra udgangen af regnskabsåret, som bogføringsloven kræver.</p>
             <Button asChild variant="secondary" size="lg" className="w-full sm:w-auto">
               <Link to={`/contact?emne=${encodeURIComponent(REQUEST_SUBJECT)}`}>
                 <Mail aria-hidden="true" />
