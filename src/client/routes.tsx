@@ -31,6 +31,7 @@ const PricingPage = lazy(() => import('./pricing/PricingPage'));
 const ContactPage = lazy(() => import('./contact/ContactPage'));
 const PrivacyPage = lazy(() => import('./legal/PrivacyPage'));
 const DataRequestPage = lazy(() => import('./legal/DataRequestPage'));
+const AccountDeletionPage = lazy(() => import('./legal/AccountDeletionPage'));
 const TermsPage = lazy(() => import('./legal/TermsPage'));
 const CookiesPage = lazy(() => import('./legal/CookiesPage'));
 const ResellerTermsPage = lazy(() => import('./legal/ResellerTermsPage'));
@@ -92,6 +93,8 @@ export function AppRoutes() {
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/cookies" element={<CookiesPage />} />
           <Route path="/gdpr-data-request" element={<DataRequestPage />} />
+          {/* The link in the e-mail that confirms deleting one's own account (legal/AccountDeletionSection). */}
+          <Route path="/gdpr-data-request/slet/:token" element={<AccountDeletionPage />} />
           <Route path="/reseller-terms" element={<ResellerTermsPage />} />
           <Route path="/reseller-register" element={<ResellerRegisterPage />} />
           <Route path="/reseller-dashboard" element={<ResellerDashboardPage />} />
