@@ -38,6 +38,11 @@ export const dashboardResponse = z.object({
   postsPending: count,
   /** Contact messages no one has answered yet (status 'new'). */
   contactMessagesWaiting: count,
+  /**
+   * Requests about personal data no one has answered yet (status 'new'), the nearest deadline (ISO)
+   * and how many are past theirs: the law gives a month (shared/contact.ts).
+   */
+  dataRequests: z.object({ open: count, overdue: count, nextAnswerBy: z.string().nullable() }),
   /** Background jobs given up on: in the last 24 hours, and all still in the table. */
   failedJobs: z.object({ lastDay: count, total: count }),
   series: z.object({

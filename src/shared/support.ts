@@ -38,6 +38,8 @@ export const supportThreadSummary = z.object({
   name: z.string(),
   email: z.string(),
   subject: z.string(),
+  /** For a request about personal data: the day it must be answered by (shared/contact.ts). */
+  answerBy: z.string().nullable(),
   /** The first words of the first message, on one line. */
   preview: z.string(),
   status: z.enum(SUPPORT_STATUSES),
@@ -74,6 +76,8 @@ export const supportThread = z.object({
   name: z.string(),
   email: z.string(),
   subject: z.string(),
+  /** For a request about personal data: the day it must be answered by (shared/contact.ts). */
+  answerBy: z.string().nullable(),
   status: z.enum(SUPPORT_STATUSES),
   assignee: person.nullable(),
   /** The sender's account, when they were signed in as they wrote. */

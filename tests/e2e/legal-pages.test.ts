@@ -143,8 +143,15 @@ describe('the legal pages and /qr-info', () => {
     await visible(main.getByRole('heading', { level: 2, name: 'Andre anmodninger' }));
     // A request without an account goes through the contact form, named as what it is.
     await main.getByRole('link', { name: 'Skriv til os' }).click();
-    await waitForPath(page, '/contact', `?emne=${encodeURIComponent('Anmodning om mine data')}`);
+    await waitForPath(page, '/contact', `?anmodning=data&emne=${encodeURIComponent('Anmodning om mine data')}`);
     expect(await page.getByLabel('Emne (valgfrit)').inputValue()).toBe('Anmodning om mine data');
+    // Sent as a data request: the answer names the day we must answer by, a month on.
+    await visible(page.getByRole('heading', { level: 2, name: 'Skriv din anmodning' }));
+    await page.getByLabel('Navn', { exact: true }).fill('Jens Pårørende');
+    await page.getByLabel('E-mail', { exact: true }).fill(`jens${Date.now()}@eksempel.dk`);
+    await page.getByLabel('Besked', { exact: true }).fill('Jeg vil gerne have slettet min afdøde mors oplysninger.');
+    await page.getByRole('button', { name: 'Send besked' }).click();
+    await visible(page.getByText(/^Tak for din anmodning\. .* svarer senest \d{1,2}\. [a-zæøå]+ \d{4}, som loven kræver\.$/));
     await open(page, '/gdpr-data-request', 'Anmodning om dine data');
     // Both the download and the account's deletion ask a visitor to log in first, and bring them back.
     expect(await main.getByRole('region', { name: 'Slet din konto' }).getByRole('link', { name: 'Log ind' }).getAttribute('href')).toBe(

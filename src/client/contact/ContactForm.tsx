@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { CONTACT_MESSAGE_MAX, contactBody } from '@/shared/contact';
+import { CONTACT_MESSAGE_MAX, type ContactKind, contactBody } from '@/shared/contact';
 import { Button } from '@/client/components/ui/button';
 import { HoneypotField } from '@/client/components/ui/honeypot-field';
 import { TextField } from '@/client/components/ui/text-field';
@@ -21,11 +21,15 @@ const fields = ['name', 'email', 'subject', 'message'] as const;
 type Field = (typeof fields)[number];
 const isField = (value: string | undefined): value is Field => fields.includes(value as Field);
 
-/** `subject`: filled in from the page that sent the person here (/contact?emne=…), and theirs to change. */
-export function ContactForm({ onSent, subject = '' }: { onSent: (message: string) => void; subject?: string }) {
+/**
+ * `subject`: filled in from the page that sent the person here (/contact?emne=…), and theirs to
+ * change. `kind`: a data request when they came from /gdpr-data-request.
+ */
+export function ContactForm({ onSent, subject = '', kind = 'message' }: { onSent: (message: string) => void; subject?: string; kind?: ContactKind }) {
   const form = useForm<ContactFormInput, unknown, ContactFormOutput>({
     resolver: zodResolver(contactBody),
-    defaultValues: { name: '', email: '', subject, message: '', website: '' },
+    // `kind` has no field: the page the person came from decides it.
+    defaultValues: { name: '', email: '', subject, message: '', kind, website: '' },
   });
   const { errors } = form.formState;
 

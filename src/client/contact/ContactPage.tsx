@@ -7,7 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardBody } from '@/client/components/ui/card';
 import { usePageTitle } from '@/client/lib/page-title';
 import { siteConfig } from '@/client/lib/site-config';
-import { CONTACT_SUBJECT_MAX } from '@/shared/contact';
+import { CONTACT_SUBJECT_MAX, type ContactKind, DATA_REQUEST_PARAM } from '@/shared/contact';
 import { ContactForm } from './ContactForm';
 
 const linkClass = 'font-semibold text-gold-text underline decoration-gold/50 underline-offset-4 hover:decoration-gold-text';
@@ -36,6 +36,8 @@ export default function ContactPage() {
   // A page that sends people here with a purpose names it (/gdpr-data-request: "Anmodning om mine data").
   const [params] = useSearchParams();
   const subject = (params.get('emne') ?? '').slice(0, CONTACT_SUBJECT_MAX);
+  // From /gdpr-data-request: a request with a month's deadline, which the inbox shows as such.
+  const kind: ContactKind = params.get(DATA_REQUEST_PARAM) === 'data' ? 'data_request' : 'message';
   const { contactEmail } = siteConfig();
 
   return (
@@ -70,8 +72,18 @@ export default function ContactPage() {
               <Sent message={sent} />
             ) : (
               <>
-                <h2 className="mb-8 text-2xl">Skriv en besked</h2>
-                <ContactForm onSent={setSent} subject={subject} />
+                {kind === 'data_request' ? (
+                  <>
+                    <h2 className="text-2xl">Skriv din anmodning</h2>
+                    <p className="mt-3 mb-8 text-muted-foreground">
+                      Skriv, om du vil have udleveret, rettet eller slettet oplysninger, og om det gælder dig selv eller en afdød, du er pårørende til. Vi svarer senest
+                      inden for en måned.
+                    </p>
+                  </>
+                ) : (
+                  <h2 className="mb-8 text-2xl">Skriv en besked</h2>
+                )}
+                <ContactForm onSent={setSent} subject={subject} kind={kind} />
               </>
             )}
           </CardBody>

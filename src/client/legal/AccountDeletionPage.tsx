@@ -135,6 +135,8 @@ function SignInFirst({ token }: { token: string }) {
   return (
     <div className="space-y-6 text-center">
       <p>Linket virker kun, når du er logget ind på den konto, der skal slettes. Log ind, så kommer du tilbage hertil og kan se, hvad der sker, før du bekræfter.</p>
+      {/* Whoever follows the link again after the deletion is signed out, and their account is gone. */}
+      <p className="text-muted-foreground">Har du allerede slettet kontoen, er der ikke mere at gøre. Du fik en kvittering på e-mail.</p>
       <Button asChild size="lg" className="w-full sm:w-auto">
         <Link to={`/login?redirect=${encodeURIComponent(accountDeletionPage(token))}`}>
           <LogIn aria-hidden="true" />

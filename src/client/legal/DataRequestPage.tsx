@@ -12,14 +12,13 @@ import { Button } from '@/client/components/ui/button';
 import { usePageTitle } from '@/client/lib/page-title';
 import { useUser } from '@/client/lib/use-user';
 import { BOOKKEEPING_YEARS } from '@/shared/account-deletion';
+import { DATA_REQUEST_CONTACT_PATH } from '@/shared/contact';
 import { PERSONAL_DATA_PER_DAY, PERSONAL_DATA_URL } from '@/shared/personal-data';
 import { AccountDeletionSection } from './AccountDeletionSection';
 import { LegalTitle } from './LegalPage';
 import { Bullets, TextLink } from './prose';
 
 const TITLE = 'Anmodning om dine data';
-/** The contact form's subject when a person comes from here, so the support inbox sees what it is. */
-const REQUEST_SUBJECT = 'Anmodning om mine data';
 
 export default function DataRequestPage() {
   usePageTitle(TITLE);
@@ -94,7 +93,8 @@ export default function DataRequestPage() {
             </p>
             <p>Vi bekræfter, at anmodningen kommer fra dig, før vi ændrer noget, og vi svarer senest inden for en måned. Fakturaer og andet regnskabsmateriale gemmer vi dog i {BOOKKEEPING_YEARS} år fra udgangen af regnskabsåret, som bogføringsloven kræver.</p>
             <Button asChild variant="secondary" size="lg" className="w-full sm:w-auto">
-              <Link to={`/contact?emne=${encodeURIComponent(REQUEST_SUBJECT)}`}>
+              {/* Sent as a data request: the support inbox and the dashboard show its deadline. */}
+              <Link to={DATA_REQUEST_CONTACT_PATH}>
                 <Mail aria-hidden="true" />
                 Skriv til os
               </Link>

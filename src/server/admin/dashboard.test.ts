@@ -70,6 +70,13 @@ describe('GET /api/admin/dashboard', () => {
     ]);
     const message = { name: 'Lise', email: 'lise@eksempel.dk', message: 'Hvordan flytter jeg en QR-kode?', createdAt: LONG_AGO, lastActivityAt: LONG_AGO };
     await db.insert(contactMessages).values([{ ...message, status: 'new' }, { ...message, status: 'answered' }, { ...message, status: 'closed' }]);
+    // Requests about personal data: one past its month, one due on 15 November, one answered.
+    const request = { ...message, kind: 'data_request' as const, message: 'Jeg vil gerne have mine data slettet.' };
+    await db.insert(contactMessages).values([
+      { ...request, status: 'new', createdAt: at('2026-09-20T10:00:00Z') },
+      { ...request, status: 'new', createdAt: at('2026-10-15T10:00:00Z') },
+      { ...request, status: 'answered', createdAt: at('2026-08-01T10:00:00Z') },
+    ]);
     const job = { kind: 'send-mail', payload: {}, attempts: 5, lastError: 'SMTP svarede ikke' };
     await db.insert(jobs).values([
       { ...job, failedAt: at('2026-11-01T08:00:00Z') },
@@ -109,9 +116,11 @@ describe('GET /api/admin/dashboard', () => {
     expect(Object.keys(figures.qrCodes.byStatus)).toEqual(['created', 'produced', 'in_stock', 'shipped', 'claimed', 'linked', 'void']);
   });
 
-  it('counts what waits: pending posts on live memorials, new contact messages, failed jobs', () => {
+  it('counts what waits: pending posts on live memorials, new contact messages, data requests by deadline, failed jobs', () => {
     expect(figures.postsPending).toBe(1);
-    expect(figures.contactMessagesWaiting).toBe(1);
+    // The question and the two open data requests.
+    expect(figures.contactMessagesWaiting).toBe(3);
+    expect(figures.dataRequests).toEqual({ open: 2, overdue: 1, nextAnswerBy: '2026-10-20T10:00:00.000Z' });
     expect(figures.failedJobs).toEqual({ lastDay: 1, total: 2 });
   });
 

@@ -5,8 +5,9 @@
  * jobs by the partial jobs_failed_idx), so the whole stays fast at a million codes
  * (bench/admin-dashboard.ts measures it).
  */
-import { and, count, eq, gte, inArray, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { dataRequestAnswerBy } from '../../shared/contact';
 import { DASHBOARD_DAYS, type Dashboard, RECENT_ACTIVITY_LIMIT, type StaffActivity, WEEK_DAYS } from '../../shared/dashboard';
 import { QR_STATUSES, type QrStatus } from '../../shared/qr-lifecycle';
 import type { Db } from '../db/connection';
@@ -78,6 +79,12 @@ export function figureQueries(db: Db, now: Date, days: string[]) {
         ),
       ),
     contactMessagesWaiting: db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.status, 'new')),
+    // The oldest open request has the nearest deadline; the overdue were received over a month ago.
+    dataRequests: db
+      .select({ createdAt: contactMessages.createdAt })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.kind, 'data_request'), eq(contactMessages.status, 'new')))
+      .orderBy(asc(contactMessages.createdAt)),
     failedJobs: db
       .select({ total: count(), lastDay: sql<number>`count(*) filter (where ${jobs.failedAt} >= ${new Date(now.getTime() - DAY_MS)})`.mapWith(Number) })
       .from(jobs)
@@ -97,13 +104,14 @@ export async function dashboardFigures(deps: Pick<Deps, 'db' | 'now'>): Promise<
   const q = figureQueries(deps.db, now, days);
 
   // Independent of one another: on PostgreSQL each takes a connection of the pool, side by side.
-  const [accounts, allMemorials, deletedTotal, codes, pending, waiting, failed, signUps, newMemorials, deletedMemorials, activations, activity] = await Promise.all([
+  const [accounts, allMemorials, deletedTotal, codes, pending, waiting, requests, failed, signUps, newMemorials, deletedMemorials, activations, activity] = await Promise.all([
     q.accounts,
     q.memorials,
     q.deletedMemorialsTotal,
     q.codesByStatus,
     q.postsPending,
     q.contactMessagesWaiting,
+    q.dataRequests,
     q.failedJobs,
     q.signUps,
     q.newMemorials,
@@ -127,6 +135,11 @@ export async function dashboardFigures(deps: Pick<Deps, 'db' | 'now'>): Promise<
     qrCodes: { byStatus },
     postsPending: pending[0]!.n,
     contactMessagesWaiting: waiting[0]!.n,
+    dataRequests: {
+      open: requests.length,
+      overdue: requests.filter((request) => dataRequestAnswerBy(request.createdAt) < now).length,
+      nextAnswerBy: requests[0] ? dataRequestAnswerBy(requests[0].createdAt).toISOString() : null,
+    },
     failedJobs: { lastDay: failed[0]!.lastDay, total: failed[0]!.total },
     series,
     recentActivity: activity,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_THANKS } from '../../shared/contact';
+import { CONTACT_THANKS, danishLongDate, dataRequestAnswerBy, dataRequestThanks } from '../../shared/contact';
 import { createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
@@ -51,6 +51,28 @@ describe('POST /api/contact', () => {
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).toContain('Kære &lt;b&gt;Ole&lt;/b&gt;');
+  });
+
+  it('takes a request about personal data with its deadline a month on, in the answer and the receipt', async () => {
+    const response = await send({ ...valid, email: 'anmodning@eksempel.dk', subject: 'Anmodning om mine data', kind: 'data_request' });
+    expect(response.statusCode).toBe(201);
+    const answerBy = danishLongDate(dataRequestAnswerBy(t.clock.now()));
+    expect(answerBy).toBe('1. december 2026');
+    expect(response.json()).toEqual({ message: dataRequestThanks(answerBy) });
+    const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'anmodning@eksempel.dk'));
+    expect(row).toMatchObject({ kind: 'data_request', status: 'new' });
+    await t.app.deps.jobs.drain();
+    const mail = await t.mail.waitFor((m) => m.to.includes('anmodning@eksempel.dk'));
+    expect(mail.subject).toBe('Vi har modtaget din anmodning om dine data');
+    expect(mail.text).toContain('svarer senest 1. december 2026');
+    // Anything else is a plain message; an unknown kind is refused.
+    expect((await send({ ...valid, kind: 'klage' })).statusCode).toBe(400);
+  });
+
+  it('gives a request received on the 31st until the last day of a shorter month', () => {
+    expect(dataRequestAnswerBy(new Date('2027-01-31T12:00:00Z')).toISOString()).toBe('2027-02-28T12:00:00.000Z');
+    expect(dataRequestAnswerBy(new Date('2028-01-31T12:00:00Z')).toISOString()).toBe('2028-02-29T12:00:00.000Z');
+    expect(dataRequestAnswerBy(new Date('2026-12-15T08:00:00Z')).toISOString()).toBe('2027-01-15T08:00:00.000Z');
   });
 
   it('links the message to the account of a signed-in sender', async () => {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CONTACT_THANKS, contactBody, contactResponse } from '../../shared/contact';
+import { CONTACT_THANKS, contactBody, contactResponse, danishLongDate, dataRequestAnswerBy, dataRequestThanks } from '../../shared/contact';
 import { sessionToken, userForSession } from '../auth/sessions';
 import { contactMessages } from '../db/schema';
 import type { Deps } from '../deps';
@@ -30,11 +30,13 @@ export function contactRoutes(app: FastifyInstance, deps: Deps) {
       return { message: CONTACT_THANKS };
     }
     const user = await userForSession(deps.db, deps.now(), sessionToken(request));
+    const at = deps.now();
+    // A request about personal data is answered within a month, and the sender is told by when.
+    const answerBy = message.kind === 'data_request' ? danishLongDate(dataRequestAnswerBy(at)) : null;
     await deps.db.transaction(async (tx) => {
-      const at = deps.now();
       await tx.insert(contactMessages).values({ ...message, email: message.email.toLowerCase(), userId: user?.id ?? null, createdAt: at, lastActivityAt: at });
-      await enqueue(tx, SEND_MAIL, contactReceiptMail({ to: message.email, ...message, contactEmail: deps.config.CONTACT_EMAIL }), deps.now());
+      await enqueue(tx, SEND_MAIL, contactReceiptMail({ to: message.email, ...message, answerBy, contactEmail: deps.config.CONTACT_EMAIL }), at);
     });
-    return { message: CONTACT_THANKS };
+    return { message: answerBy ? dataRequestThanks(answerBy) : CONTACT_THANKS };
   });
 }

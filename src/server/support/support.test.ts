@@ -1,3 +1,4 @@
+import { dataRequestAnswerBy } from '../../shared/contact';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_ANSWER_THANKS, SUPPORT_PAGE_SIZE, supportLinkWords } from '../../shared/support';
@@ -106,6 +107,13 @@ describe('the inbox list', () => {
     expect(page2.page).toBe(2);
     expect(page2.threads.length).toBe(page1.total - SUPPORT_PAGE_SIZE);
     expect(page2.threads.map((thread: { id: string }) => thread.id)).toContain(first.id);
+
+    // A request about personal data carries its deadline, a month after it came; a question none.
+    const request = await contactMessage({ kind: 'data_request', subject: 'Anmodning om mine data' });
+    const requested = (await list(admin.cookie, '?status=new')).json().threads.find((thread: { id: string }) => thread.id === request.id);
+    expect(requested.answerBy).toBe(dataRequestAnswerBy(request.createdAt).toISOString());
+    expect((await get(`/api/admin/support/${request.id}`, admin.cookie)).json().answerBy).toBe(requested.answerBy);
+    expect(one.answerBy).toBeNull();
 
     const bad = await list(admin.cookie, '?status=spam');
     expect(bad.statusCode).toBe(400);

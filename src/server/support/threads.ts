@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { type ContactKind, dataRequestAnswerBy } from '../../shared/contact';
 import { SUPPORT_PAGE_SIZE, type SupportAssigned, type SupportList, type SupportStatus, type SupportThread } from '../../shared/support';
 import type { Db, Tx } from '../db/connection';
 import { contactMessages, supportReplies, users } from '../db/schema';
@@ -28,6 +29,9 @@ const PREVIEW_LENGTH = 140;
 const assignee = alias(users, 'assignee');
 
 /** The first words of a message, on one line, cut at a word. */
+/** A data request's deadline, as an ISO time; null for any other message. */
+const answerBy = (message: { kind: ContactKind; createdAt: Date }) => (message.kind === 'data_request' ? dataRequestAnswerBy(message.createdAt).toISOString() : null);
+
 function preview(message: string): string {
   const flat = message.replace(/\s+/g, ' ').trim();
   if (flat.length <= PREVIEW_LENGTH) return flat;
@@ -57,6 +61,8 @@ export async function listThreads(db: Db, callerId: string, query: { status: Sup
       name: contactMessages.name,
       email: contactMessages.email,
       subject: contactMessages.subject,
+      kind: contactMessages.kind,
+      createdAt: contactMessages.createdAt,
       // Enough of the message for its first words; the rest stays in the database.
       start: sql<string>`left(${contactMessages.message}, ${PREVIEW_LENGTH * 2})`,
       status: contactMessages.status,
@@ -80,6 +86,7 @@ export async function listThreads(db: Db, callerId: string, query: { status: Sup
       name: row.name,
       email: row.email,
       subject: row.subject,
+      answerBy: answerBy(row),
       preview: preview(row.start),
       status: row.status,
       assignee: person(row.assigneeId, row.assigneeName),
@@ -123,6 +130,7 @@ export async function readThread(db: Db | Tx, id: string): Promise<SupportThread
     name: message.name,
     email: message.email,
     subject: message.subject,
+    answerBy: answerBy(message),
     status: message.status,
     assignee: person(message.assignedTo, thread.assigneeName),
     userId: message.userId,

@@ -26,6 +26,13 @@ function figures(d: Dashboard): Figure[] {
     { label: 'Konti', value: d.accounts.total, note: `${plus(d.accounts.newThisWeek)} de sidste 7 dage`, to: '/admin/users' },
     { label: 'Mindesider', value: d.memorials.total, note: `${plus(d.memorials.newThisWeek)} de sidste 7 dage` },
     { label: 'Henvendelser', value: d.contactMessagesWaiting, note: 'venter på svar', to: '/admin/support', waiting: true },
+    {
+      label: 'Dataanmodninger',
+      value: d.dataRequests.open,
+      note: dataRequestNote(d.dataRequests),
+      to: '/admin/support?status=new',
+      waiting: true,
+    },
     { label: 'Indlæg', value: d.postsPending, note: 'venter på familiernes godkendelse' },
     {
       label: 'Fejlede job',
@@ -39,9 +46,18 @@ function figures(d: Dashboard): Figure[] {
 
 const plus = (n: number) => (n > 0 ? `+${number.format(n)}` : 'ingen');
 
+const deadline = new Intl.DateTimeFormat('da-DK', { timeZone: 'Europe/Copenhagen', day: 'numeric', month: 'short' });
+
+/** The law gives a month: the nearest deadline, or how many are past theirs. */
+function dataRequestNote({ open, overdue, nextAnswerBy }: Dashboard['dataRequests']): string {
+  if (open === 0 || !nextAnswerBy) return 'ingen venter på svar';
+  if (overdue > 0) return `${number.format(overdue)} over fristen`;
+  return `første frist ${deadline.format(new Date(nextAnswerBy))}`;
+}
+
 export function FigureCards({ dashboard }: { dashboard: Dashboard }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 2xl:grid-cols-6">
       {figures(dashboard).map((figure) => (
         <li key={figure.label} className="min-w-0">
           <FigureCard figure={figure} />

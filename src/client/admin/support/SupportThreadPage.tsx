@@ -13,6 +13,7 @@ import { useUser } from '@/client/lib/use-user';
 import type { SupportAssignInput, SupportStatusInput, SupportThread } from '@/shared/support';
 import { AdminLayout } from '../AdminLayout';
 import { AssigneeSelect } from './AssigneeSelect';
+import { DataRequestMark } from './DataRequestMark';
 import { MessageCard } from './MessageCard';
 import { ReplyForm } from './ReplyForm';
 import { StatusBadge } from './StatusBadge';
@@ -76,6 +77,7 @@ function Thread({ thread }: { thread: SupportThread }) {
           <a href={`mailto:${thread.email}`} className="break-all">
             {thread.email}
           </a>
+          {thread.answerBy ? <DataRequestMark answerBy={thread.answerBy} open={thread.status === 'new'} /> : null}
         </>
       }
       actions={

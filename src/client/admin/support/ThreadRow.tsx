@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { MessageSquare } from 'lucide-react';
 import { cn } from '@/client/lib/cn';
 import type { SupportThreadSummary } from '@/shared/support';
+import { DataRequestMark } from './DataRequestMark';
 import { whenExact, whenShort } from './when';
 
 export function ThreadRow({ thread }: { thread: SupportThreadSummary }) {
@@ -39,6 +40,7 @@ export function ThreadRow({ thread }: { thread: SupportThreadSummary }) {
 
       <span className="col-span-2 min-w-0 lg:col-span-1">
         <span className={cn('block truncate', waiting && 'font-semibold')}>{thread.subject || 'Uden emne'}</span>
+        {thread.answerBy ? <DataRequestMark answerBy={thread.answerBy} open={thread.status === 'new'} /> : null}
         <span className="line-clamp-2 text-sm text-muted-foreground lg:line-clamp-1">{thread.preview}</span>
       </span>
 

@@ -27,3 +27,12 @@ export function whenShort(iso: string, now = new Date()): string {
 
 /** "mandag den 3. november 2025 kl. 14.05": the title of a short time. */
 export const whenExact = (iso: string) => exact.format(new Date(iso));
+
+/**
+ * A data request's deadline (a month, shared/contact.ts) as the inbox says it: "Svar senest 1. dec.
+ * 2026", or, once passed, "Fristen var 1. dec. 2026".
+ */
+export function deadlineWords(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  return at < now ? `Fristen var ${fullDate.format(at)}` : `Svar senest ${fullDate.format(at)}`;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CONTACT_KINDS } from '../../../shared/contact';
 import { users } from './users';
 
 export const contactMessageStatuses = ['new', 'answered', 'closed'] as const;
@@ -16,6 +17,8 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     subject: text('subject').notNull().default(''),
     message: text('message').notNull(),
+    /** A question, or a request about personal data with a month's deadline (shared/contact.ts). */
+    kind: text('kind', { enum: CONTACT_KINDS }).notNull().default('message'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: contactMessageStatuses }).notNull().default('new'),
     /** The support person who has the thread. */
@@ -25,7 +28,12 @@ export const contactMessages = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
   },
   // The inbox lists a status's threads newest activity first.
-  (t) => [index('contact_messages_status_idx').on(t.status, t.lastActivityAt), index('contact_messages_assigned_idx').on(t.assignedTo).where(sql`assigned_to is not null`)],
+  (t) => [
+    index('contact_messages_status_idx').on(t.status, t.lastActivityAt),
+    index('contact_messages_assigned_idx').on(t.assignedTo).where(sql`assigned_to is not null`),
+    // The dashboard's open data requests and the nearest deadline: few among many messages.
+    index('contact_messages_open_requests_idx').on(t.createdAt).where(sql`kind = 'data_request' and status = 'new'`),
+  ],
 );
 
 export const supportReplyAuthors = ['staff', 'sender'] as const;

@@ -1,0 +1,2 @@
+ALTER TABLE "contact_messages" ADD COLUMN "kind" text DEFAULT 'message' NOT NULL;--> statement-breakpoint
+CREATE INDEX "contact_messages_open_requests_idx" ON "contact_messages" USING btree ("created_at") WHERE kind = 'data_request' and status = 'new';
