@@ -197,6 +197,47 @@ describe('npm run cli', { timeout: 240_000 }, () => {
     expect(unknown.stderr).toContain('Ukendt kommando: slet-alt');
   });
 
+  it('backup writes the installation to one file; restore checks it, refuses a used installation, and fills a new one', async () => {
+    // The MAC's key comes from TWO_FACTOR_KEY, which a new installation must be given anyway.
+    const key = { TWO_FACTOR_KEY: 'ab'.repeat(32) };
+    // Someone in the installation, whichever tests ran before.
+    await withDatabase((db) => db.insert(users).values({ fullName: 'Kopi Kirsten', username: `kopi${Date.now()}`, email: `kopi${Date.now()}@eksempel.dk`, passwordHash: 'x' }));
+    const file = path.join(dataDir, 'kopi.backup');
+    const made = await run(tsx, ['src/server/cli.ts', 'backup', '--out', file], { env: { ...env, ...key } });
+    expect(made.stdout).toMatch(/^Tabeller: \d+\nRækker: \d+\nFiler: \d+\nBytes: \d+\n$/);
+    expect(made.stderr).toContain(`Sikkerhedskopien er skrevet til ${file}`);
+    const checked = await run(tsx, ['src/server/cli.ts', 'restore', '--check', file], { env: { ...env, ...key } });
+    expect(checked.stdout).toBe(made.stdout);
+    expect(checked.stderr).toMatch(/er hel og uændret/);
+
+    const used = await failure(run(tsx, ['src/server/cli.ts', 'restore', file], { env: { ...env, ...key } }));
+    expect(used.code).toBe(1);
+    expect(used.stderr.trim()).toBe('Databasen er ikke tom: den har konti eller mindesider. Gendan kun til en ny, tom installation. Intet er ændret.');
+    const wrongKey = await failure(run(tsx, ['src/server/cli.ts', 'restore', '--check', file], { env: { ...env, TWO_FACTOR_KEY: 'cd'.repeat(32) } }));
+    expect(wrongKey.stderr).toContain('anden TWO_FACTOR_KEY');
+
+    // A new installation: its own data directory (and, on PostgreSQL, its own database).
+    const fresh = await mkdtemp(path.join(tmpdir(), 'mindested-cli-restore-'));
+    let freshEnv: NodeJS.ProcessEnv = { ...env, ...key, DATA_DIR: fresh };
+    let close = async () => {};
+    if (env.DATABASE_URL) {
+      const { createTestDatabase } = await import('../../tests/support/test-database');
+      const database = await createTestDatabase();
+      freshEnv = { ...freshEnv, DATABASE_URL: (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString };
+      close = () => database.close();
+    }
+    try {
+      const restored = await run(tsx, ['src/server/cli.ts', 'restore', file], { env: freshEnv });
+      expect(restored.stdout).toBe(made.stdout);
+      const codes = await run(tsx, ['src/server/cli.ts', 'db:sql', 'select count(*)::int as n from qr_codes'], { env: freshEnv });
+      const here = await cli('db:sql', 'select count(*)::int as n from qr_codes');
+      expect(codes.stdout).toBe(here.stdout);
+    } finally {
+      await close();
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
+
   it.skipIf(Boolean(process.env.DATABASE_URL))('refuses in one line while the server holds the embedded database', async () => {
     // A live process (this test runner) holds the lock, as the server would.
     await writeFile(path.join(dataDir, 'embedded-db.lock'), JSON.stringify({ pid: process.pid, holder: 'serveren' }));

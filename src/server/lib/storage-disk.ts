@@ -219,6 +219,27 @@ export function createDiskStorage(rootDirectory: string): StorageDriver {
       return count;
     },
 
+    async *list(prefix) {
+      // A key's folder holds its file, its sidecar, and perhaps temporary files and a purge's
+      // directory (all starting with "."): an object is a file whose sidecar is there too.
+      async function* walk(dir: string, keyPrefix: string): AsyncGenerator<string> {
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if (isMissing(error)) return;
+          throw error;
+        }
+        const names = new Set(entries.map((entry) => entry.name));
+        for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+          if (entry.name.startsWith('.')) continue;
+          if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), `${keyPrefix}${entry.name}/`);
+          else if (entry.isFile() && names.has(`.${entry.name}${SIDECAR_SUFFIX}`)) yield `${keyPrefix}${entry.name}`;
+        }
+      }
+      yield* walk(prefix === '' ? root : fileOf(prefix.slice(0, -1)), prefix);
+    },
+
     describe: () => `lokal disk: ${root}`,
   };
 }

@@ -192,6 +192,16 @@ export function createS3Storage(options: Omit<S3StorageOptions, 'kind'>, tuning:
       return count;
     },
 
+    async *list(keyPrefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: objectKey(keyPrefix), ContinuationToken, MaxKeys: listPageSize }));
+        // The installation's folder of a shared bucket is ours alone; keys are given without it.
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(prefix.length);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
     describe: () => describeS3(options),
   };
 }

@@ -57,6 +57,11 @@ export interface Storage {
    * prefix must end with "/" so purging memorial "ab" never touches memorial "abc".
    */
   deletePrefix(prefix: string): Promise<number>;
+  /**
+   * The key of every object under `prefix` ("" for all of them), each once, in no promised order:
+   * for the backup (backup/backup.ts), which must find files no row names any more too.
+   */
+  list(prefix: string): AsyncIterable<string>;
   /** For the start-up log: "lokal disk: /path" or "S3: bucket@endpoint". */
   describe(): string;
 }

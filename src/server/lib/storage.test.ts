@@ -106,6 +106,25 @@ describe.each(backends)('storage contract: $name', ({ start }) => {
   /** A fresh memorial folder per test, so tests never see each other's objects. */
   const memorial = () => `memorials/${randomUUID()}`;
 
+  it('lists the keys under a prefix, and every key for ""', async () => {
+    const folder = memorial();
+    const keys = [`${folder}/a/640.webp`, `${folder}/a/original.jpg`, `${folder}/b-c/1280.webp`];
+    for (const key of keys) await storage.put(key, randomBytes(10), { contentType: 'image/webp' });
+    const listed = async (prefix: string) => {
+      const found: string[] = [];
+      for await (const key of storage.list(prefix)) found.push(key);
+      return found;
+    };
+    expect((await listed(`${folder}/`)).sort()).toEqual([...keys].sort());
+    expect(await listed(`${folder}/a/`)).toHaveLength(2);
+    expect(await listed(`${memorial()}/`)).toEqual([]);
+    await storage.delete(keys[0]!);
+    const everything = await listed('');
+    expect(everything).toEqual(expect.arrayContaining(keys.slice(1)));
+    expect(everything).not.toContain(keys[0]);
+    expect(() => storage.list('memorials')).toThrow(/must end with/);
+  });
+
   it('stores real bytes and gives them back with their content type', async () => {
     const key = `${memorial()}/${randomUUID()}/640.webp`;
     const data = randomBytes(300 * 1024 + 7);

@@ -98,6 +98,10 @@ export function withChecks(driver: StorageDriver): Storage {
       assertValidPrefix(prefix);
       return driver.deletePrefix(prefix);
     },
+    list(prefix) {
+      if (prefix !== '') assertValidPrefix(prefix);
+      return driver.list(prefix);
+    },
     describe: () => driver.describe(),
   };
 }
@@ -126,6 +130,9 @@ function lazyS3Driver(options: S3StorageOptions): StorageDriver {
     head: async (key) => (await driver()).head(key),
     delete: async (key) => (await driver()).delete(key),
     deletePrefix: async (prefix) => (await driver()).deletePrefix(prefix),
+    async *list(prefix) {
+      yield* (await driver()).list(prefix);
+    },
     describe: () => describeS3(options),
   };
 }
