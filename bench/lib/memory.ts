@@ -28,8 +28,11 @@ export async function watchMemory(pid: number): Promise<MemoryWatch> {
   );
   const startKb = await statusKb(pid, 'VmRSS');
   let sampledKb = startKb;
+  // The kernel's peak is read on every tick too, so a process that has ended by stop() (a CLI
+  // command watched to its end) still has its peak from its last 20 ms.
+  const field = reset ? 'VmHWM' : 'VmRSS';
   const timer = setInterval(() => {
-    statusKb(pid, 'VmRSS').then(
+    statusKb(pid, field).then(
       (kb) => void (sampledKb = Math.max(sampledKb, kb)),
       () => {}, // the process ended; the peak so far stands
     );
@@ -37,8 +40,8 @@ export async function watchMemory(pid: number): Promise<MemoryWatch> {
   return {
     async stop() {
       clearInterval(timer);
-      const peakKb = reset ? Math.max(sampledKb, await statusKb(pid, 'VmHWM')) : sampledKb;
-      return { startMb: startKb / 1024, peakMb: peakKb / 1024, source: reset ? 'VmHWM' : 'VmRSS samples' };
+      const lastKb = await statusKb(pid, field).catch(() => sampledKb);
+      return { startMb: startKb / 1024, peakMb: Math.max(sampledKb, lastKb) / 1024, source: reset ? 'VmHWM' : 'VmRSS samples' };
     },
   };
 }

@@ -118,6 +118,23 @@ export function runCli(clientDir: string, database: Database, args: string[]): s
   return result.stdout;
 }
 
+/**
+ * The operator CLI as a process of its own, for a bench that watches it (its memory, its time):
+ * resolves with its stdout when it ends well, rejects with its stderr when not.
+ */
+export function spawnCli(clientDir: string, database: Database, args: string[]): { child: ChildProcess; done: Promise<string> } {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle('cli'), ...args], { cwd: ROOT, env: serverEnv(clientDir, database, 0), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  const done = new Promise<string>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`cli ${args[0]} failed (${code}): ${stderr}`))));
+  });
+  return { child, done };
+}
+
 export interface RunningServer {
   baseUrl: string;
   pid: number;

@@ -32,7 +32,6 @@ export const deletionMessages = {
   memorialMissing: 'Vælg, hvad der skal ske med hver af dine mindesider.',
   postsMissing: 'Vælg, om dine lys, hilsner og minder skal anonymiseres eller slettes.',
   notCoAdmin: 'Mindesiden kan kun gives videre til en af dens medadministratorer.',
-  notOwned: 'Du ejer ikke længere den mindeside. Hent siden igen, og vælg på ny.',
   refusedRole: 'Konti for forhandlere og medarbejdere lukkes ikke her. Skriv til os, så lukker vi kontoen og beholder det, loven kræver.',
   subscriptionRunning: 'Du har et abonnement, der stadig kører. Opsig det først under Abonnement, så du ikke bliver trukket igen, og kom så tilbage hertil.',
   changedSince: 'Dine mindesider har ændret sig, siden du bad om linket. Bed om et nyt link på siden om dine data, og vælg igen.',

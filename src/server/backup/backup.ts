@@ -76,7 +76,12 @@ export async function writeBackup(deps: { db: Db; storage: Storage; twoFactorKey
         let rows = 0;
         for (;;) {
           const batch = ((await tx.execute(sql.raw(`fetch forward ${ROWS_PER_FETCH} from backup_rows`))) as unknown as Rows<{ row: string }>).rows ?? [];
-          for (const { row } of batch) await frame('R', row);
+          // A batch's rows as one write: per-row writes made the backup twice as slow as the restore.
+          if (batch.length > 0) {
+            const lines = Buffer.from(batch.map(({ row }) => `R ${row}\n`).join(''), 'utf8');
+            mac.update(lines);
+            await write(lines);
+          }
           rows += batch.length;
           if (batch.length < ROWS_PER_FETCH) break;
         }
