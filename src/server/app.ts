@@ -65,6 +65,7 @@ import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { exportRoutes } from './production/export-routes';
 import { archiveRoutes } from './archive/routes';
+import { bookRoutes } from './book/routes';
 import { privacyRoutes } from './privacy/routes';
 import { peopleRoutes } from './people/routes';
 import { warehouseRoutes } from './production/warehouse-routes';
@@ -305,8 +306,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   laserJobRoutes(app, deps);
   productionQueueRoutes(app, deps);
   exportRoutes(app, deps);
-  // Permanence and privacy (issue 26): the map a successor needs, and a person's own data.
+  // Permanence and privacy (issue 26): the map a successor needs, the printed memorial book, and a person's own data.
   archiveRoutes(app, deps);
+  bookRoutes(app, deps);
   privacyRoutes(app, deps);
 
   if (clientDir) {
