@@ -11,6 +11,7 @@ import type { Memorial } from '@/shared/memorials';
 import { AdministratorsOnly } from '../AdministratorsOnly';
 import { AddressSection } from './AddressSection';
 import { AppearanceSection } from './AppearanceSection';
+import { BookSection } from './book/BookSection';
 import { DeletedNotice, DeleteSection } from './DeleteSection';
 import { EditSection } from './EditSection';
 import { GalleryManager } from './gallery/GalleryManager';
@@ -30,6 +31,7 @@ const PARTS = [
   { id: 'udseende', title: 'Udseende' },
   { id: 'adgang', title: 'Adgang' },
   { id: 'adresse', title: 'Adresse' },
+  { id: 'mindebog', title: 'Mindebog' },
 ];
 
 export default function EditMemorialPage() {
@@ -119,6 +121,7 @@ function Editor({ memorial }: { memorial: Memorial }) {
               </div>
             </EditSection>
             <AddressSection key={memorial.slug} memorial={memorial} />
+            <BookSection memorial={memorial} />
             {isOwner && !memorial.deletedAt ? <DeleteSection memorial={memorial} /> : null}
           </div>
         </div>
