@@ -68,7 +68,11 @@ async function uploadedFiles(db: Db, userId: string): Promise<{ name: string; ke
     db.select({ id: memorialSongs.id, key: memorialSongs.fileKey }).from(memorialSongs).where(eq(memorialSongs.createdBy, userId)),
     db.select({ id: memorialPosts.id, photo: memorialPosts.photo }).from(memorialPosts).where(eq(memorialPosts.authorId, userId)),
   ]);
-  const extension = (key: string) => key.slice(key.lastIndexOf('.'));
+  // The stored file's extension ("original.jpg" → ".jpg"); a key without one gives none, not its path.
+  const extension = (key: string) => {
+    const name = key.slice(key.lastIndexOf('/') + 1);
+    return name.includes('.') ? name.slice(name.lastIndexOf('.')) : '';
+  };
   return [
     ...media.filter((row) => row.key).map((row) => ({ name: `filer/galleri/${row.id}${extension(row.key!)}`, key: row.key! })),
     ...music.filter((row) => row.key).map((row) => ({ name: `filer/musik/${row.id}${extension(row.key!)}`, key: row.key! })),
