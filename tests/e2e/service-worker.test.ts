@@ -25,7 +25,7 @@ describe('the service worker', () => {
     await page.reload();
     expect(await controlled(page)).toBe(`${server.baseUrl}/sw.js`);
     const names = await page.evaluate(() => caches.keys());
-    expect(names.sort()).toEqual(['mindested-assets-v2', 'mindested-shell-v2']);
+    expect(names.sort()).toEqual(['mindested-assets-v3', 'mindested-shell-v3']);
   });
 
   test('the manifest is linked, served and names the icons, which exist', async () => {

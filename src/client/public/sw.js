@@ -9,11 +9,21 @@
 // - /assets/* are named by their content, so a cached copy is always right: cache first.
 // - Page loads go to the network first and fall back to the cached shell when offline.
 // - /api/* is never cached: it is personal, and stale answers would be wrong.
+// - A memorial page the server marks as one to keep (x-mindested-offline: keep, a memorial anyone
+//   with its address may read) is kept as it was last opened, and so are the public photos the
+//   visitor has seen (/media/*, cache-control public: named by content, never changed): at the
+//   grave with no signal, the page opens again as it was (issue 26). A candle lit there waits in
+//   the page (memorials/posts/candle-queue.ts) until the network returns.
 //
 // Bump VERSION when this file's caching changes; activate deletes the caches of older versions.
-const VERSION = 'v2';
+const VERSION = 'v3';
 const SHELL_CACHE = `mindested-shell-${VERSION}`;
 const ASSET_CACHE = `mindested-assets-${VERSION}`;
+const PAGE_CACHE = `mindested-pages-${VERSION}`;
+const MEDIA_CACHE = `mindested-media-${VERSION}`;
+// The pages and photos a visitor has opened lately; older ones make room.
+const MAX_PAGES = 30;
+const MAX_MEDIA = 300;
 const SHELL = ['/', '/theme-init.js', '/early-taps.js', '/consent-init.js', '/favicon.svg', '/icons/favicon-48.png', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png', '/icons/apple-touch-icon.png'];
 // Old builds' assets pile up across deploys; keep the cache to a sensible size (one build has
 // some 40 scripts and style sheets today).
@@ -49,18 +59,32 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const keep = new Set([SHELL_CACHE, ASSET_CACHE]);
+      const keep = new Set([SHELL_CACHE, ASSET_CACHE, PAGE_CACHE, MEDIA_CACHE]);
       for (const name of await caches.keys()) if (name.startsWith('mindested-') && !keep.has(name)) await caches.delete(name);
       await self.clients.claim();
     })(),
   );
 });
 
-async function trimAssets() {
-  const cache = await caches.open(ASSET_CACHE);
+async function trim(name, max) {
+  const cache = await caches.open(name);
   const keys = await cache.keys();
   // Keys come back oldest first.
-  for (const request of keys.slice(0, Math.max(0, keys.length - MAX_ASSETS))) await cache.delete(request);
+  for (const request of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(request);
+}
+
+/** A public photo: from the cache once seen (its address names its content), else fetched and kept. */
+async function mediaFirst(request) {
+  const cached = await caches.match(request, { cacheName: MEDIA_CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  // Only what anyone may see: a members-only photo is not kept past the member's sign-out.
+  if (response.status === 200 && /\bpublic\b/.test(response.headers.get('cache-control') ?? '')) {
+    const cache = await caches.open(MEDIA_CACHE);
+    await cache.put(request, response.clone());
+    void trim(MEDIA_CACHE, MAX_MEDIA);
+  }
+  return response;
 }
 
 async function cacheFirst(request) {
@@ -70,7 +94,7 @@ async function cacheFirst(request) {
   if (response.ok) {
     const cache = await caches.open(ASSET_CACHE);
     await cache.put(request, response.clone());
-    void trimAssets();
+    void trim(ASSET_CACHE, MAX_ASSETS);
   }
   return response;
 }
@@ -100,8 +124,17 @@ async function networkFirst(request) {
       const cache = await caches.open(SHELL_CACHE);
       await cache.put('/', response.clone());
     }
+    if (response.status === 200 && response.headers.get('x-mindested-offline') === 'keep') {
+      const cache = await caches.open(PAGE_CACHE);
+      await cache.put(url.pathname, response.clone());
+      void trim(PAGE_CACHE, MAX_PAGES);
+    }
     return response;
   } catch (error) {
+    // A memorial opened here before, as it was then; else the app, which says what it can.
+    // ignoreVary: the page varies by cookie, and this request (made here) carries none.
+    const page = await caches.match(url.pathname, { cacheName: PAGE_CACHE, ignoreVary: true });
+    if (page) return page;
     const shell = await shellFor(url.pathname);
     if (shell) return shell;
     throw error;
@@ -117,6 +150,9 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(request));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request));
+  } else if (url.pathname.startsWith('/media/') && !request.headers.has('range')) {
+    // Audio and video come in ranges, which a cache cannot answer: those go straight to the network.
+    event.respondWith(mediaFirst(request));
   } else if (SHELL.includes(url.pathname)) {
     // Small files that may change on a deploy: the network, else the copy from install.
     event.respondWith(fetch(request).catch(() => caches.match(request, { cacheName: SHELL_CACHE }).then((hit) => hit ?? Response.error())));

@@ -16,6 +16,12 @@ import { whereFormerAddressLeads } from './addresses';
 import { memorialPageHead, missingPageHead } from './page-head';
 
 const HTML = 'text/html; charset=utf-8';
+/**
+ * Tells the service worker (client/public/sw.js) it may keep this page to open without a network,
+ * for a visitor in a cemetery with no signal: a memorial anyone with its address may read. A
+ * private memorial's page is never kept, so it does not outlive a member's sign-out on a shared phone.
+ */
+const OFFLINE = 'x-mindested-offline';
 
 /**
  * The page's address with the memorial's address of today in place of the one it had: the same
@@ -48,6 +54,7 @@ export function memorialPageRoute(deps: Deps, clientHtml: ClientHtml, pages: Mem
       }
       if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
       if (page.memorialId && countsAsVisit(request)) deps.stats.visited(page.memorialId);
+      if (page.status === 200) reply.header(OFFLINE, 'keep');
       return reply.code(page.status).type(HTML).send(page.body);
     }
     const found = await memorialPageHead(deps, key, user.id);
@@ -60,6 +67,7 @@ export function memorialPageRoute(deps: Deps, clientHtml: ClientHtml, pages: Mem
     }
     // The family's own visits are not what its statistics are for.
     if (status === 200 && memorial && !memorial.viewer.canEdit && countsAsVisit(request)) deps.stats.visited(memorial.id);
+    if (status === 200 && memorial && memorial.privacy !== 'private') reply.header(OFFLINE, 'keep');
     return reply.code(status).type(HTML).send(clientHtml.withHead(head));
   };
 }

@@ -7,7 +7,7 @@
  * (PostForm.tsx, with react-hook-form and zod), fetched only when a visitor opens one, and the
  * reader's own waiting posts appear once the app has taken the page over.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUser } from '@/client/lib/use-user';
@@ -16,6 +16,7 @@ import { Flame, Ornament } from '@/client/components/ui/ornament';
 import type { Memorial } from '@/shared/memorials';
 import type { Post, PostKind, PostPhoto, PostsResponse, WhoMayPost } from '@/shared/posts-api';
 import { Picture } from '../Picture';
+import { RETRY_MS, keepCandle, sendWaitingCandles, subscribe, waitingCount } from './candle-queue';
 import { candleCount, postDate, postsOfKind, withPosted } from './posts';
 import { postsKey, usePosts } from './use-posts';
 
@@ -121,6 +122,11 @@ function PostAction({ memorial, kind, whoMayPost, onPosted }: { memorial: Memori
             setOpen(false);
             setThanks(post.status === 'approved' ? words.thanks : words.waitingThanks);
           }}
+          onOffline={(body) => {
+            keepCandle(memorial.id, body);
+            setOpen(false);
+            setThanks('Der er ingen forbindelse lige nu, men dit lys er gemt.');
+          }}
         />
       </Suspense>
     );
@@ -167,6 +173,51 @@ function Candle() {
   );
 }
 
+/**
+ * Candles lit here with no network (candle-queue.ts): how many wait, and sending them when the
+ * browser is online again, or every RETRY_MS while they wait; then what became of them, in words
+ * on the page (where the candle was lit, not in a toast that passes while the phone is in a pocket).
+ */
+function WaitingCandles({ memorialId, onPosted }: { memorialId: string; onPosted: (post: Post) => void }) {
+  const count = useSyncExternalStore(
+    subscribe,
+    () => waitingCount(memorialId),
+    () => 0,
+  );
+  const [news, setNews] = useState<string | null>(null);
+  const waiting = count > 0;
+  // The page's newest onPosted, without sending again each time the page draws.
+  const posted = useRef(onPosted);
+  useEffect(() => {
+    posted.current = onPosted;
+  });
+  useEffect(() => {
+    if (!waiting) return;
+    const tryNow = () =>
+      void sendWaitingCandles(memorialId, {
+        sent(post) {
+          posted.current(post);
+          setNews('Dit lys er tændt. Det blev sendt, da forbindelsen kom igen.');
+        },
+        refused: (message) => setNews(`Dit lys blev ikke tændt: ${message}`),
+      });
+    tryNow();
+    window.addEventListener('online', tryNow);
+    const timer = setInterval(tryNow, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', tryNow);
+      clearInterval(timer);
+    };
+  }, [waiting, memorialId]);
+  if (!waiting && !news) return null;
+  return (
+    <p role="status" className="mx-auto mt-5 flex max-w-md items-start justify-center gap-2 text-center text-muted-foreground">
+      <Flame className={waiting ? 'mt-1 h-5 w-3.5 shrink-0 text-muted-foreground/60' : 'mt-1 h-5 w-3.5 shrink-0 text-memorial-accent'} />
+      {waiting ? `${count === 1 ? 'Dit lys venter' : `${count} lys venter`} på forbindelse og bliver tændt, så snart der er net.` : news}
+    </p>
+  );
+}
+
 function CandleSection({ memorial, data, onPosted }: { memorial: Memorial; data: PostsResponse; onPosted: (post: Post) => void }) {
   const { waiting, approved } = postsOfKind(data, 'candle');
   const all = [...waiting, ...approved];
@@ -183,6 +234,7 @@ function CandleSection({ memorial, data, onPosted }: { memorial: Memorial; data:
       </div>
       <div className="mt-8">
         <PostAction memorial={memorial} kind="candle" whoMayPost={data.whoMayPost} onPosted={onPosted} />
+        <WaitingCandles memorialId={memorial.id} onPosted={onPosted} />
       </div>
       {all.length ? (
         <>

@@ -48,12 +48,18 @@ export default function PostForm({
   kind,
   defaultName,
   onPosted,
+  onOffline,
   onCancel,
 }: {
   memorialId: string;
   kind: PostKind;
   defaultName: string;
   onPosted: (post: Post) => void;
+  /**
+   * A candle lit with no network, to be kept and sent when it returns (candle-queue.ts, which the
+   * page imports: this form is a chunk of its own and imports nothing of the page's).
+   */
+  onOffline: (body: unknown) => void;
   onCancel: () => void;
 }) {
   const spec = FORMS[kind];
@@ -95,8 +101,13 @@ export default function PostForm({
     },
     onSuccess: onPosted,
     // The text and the photo stay in the form, so nothing is lost when the person tries again.
-    onError: (error) => {
+    onError: (error, body) => {
       if (error instanceof DOMException && error.name === 'AbortError') return;
+      // No network (a cemetery with no signal): the candle waits here and is lit when it returns.
+      if (kind === 'candle' && error instanceof ApiError && error.status === 0) {
+        onOffline(body);
+        return;
+      }
       if (error instanceof ApiError && error.field === 'photo') setPhotoError(error.message);
       toast({ variant: 'destructive', title: spec.failed, description: errorMessage(error) });
     },
