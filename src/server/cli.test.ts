@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWellFormedCode } from '../shared/qr-code';
 import { openDatabase } from './db/connection';
@@ -12,14 +13,32 @@ import { consentRecords, contactMessages, memorialPosts, memorials, qrCodes, rat
 /**
  * The CLI as an operator runs it: a separate process on the same database the server uses. On the
  * embedded database it gets its own data directory; on PostgreSQL its own database.
+ *
+ * It runs as `npm start` runs the server: bundled by esbuild (as scripts/build-server.mjs does) and
+ * started by node. Under tsx every start compiled some 400 files again: this file took 172 s of CI's
+ * time (29 November), most of it compiling. The bundle is made from the sources at the start of the
+ * file, inside the project's folder, where the bundle finds migrations/ and node_modules/.
  */
 const run = promisify(execFile);
-const tsx = path.resolve('node_modules/.bin/tsx');
+let bundle: string;
 let env: NodeJS.ProcessEnv;
 let dataDir: string;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
+  const outdir = path.resolve(`node_modules/.cache/mindested-cli-test-${process.pid}`);
+  await build({
+    entryPoints: ['src/server/cli.ts'],
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  bundle = path.join(outdir, 'cli.mjs');
   dataDir = await mkdtemp(path.join(tmpdir(), 'mindested-cli-'));
   // Only what an operator's shell would have: Vitest's own variables (BASE_URL=/ …) stay out.
   const base = { PATH: process.env.PATH, HOME: process.env.HOME, USER: process.env.USER, DATA_DIR: dataDir };
@@ -38,9 +57,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await cleanup();
   await rm(dataDir, { recursive: true, force: true });
+  await rm(path.dirname(bundle), { recursive: true, force: true });
 });
 
-const cli = (...args: string[]) => run(tsx, ['src/server/cli.ts', ...args], { env });
+const cli = (...args: string[]) => run(process.execPath, [bundle, ...args], { env });
 const failure = (promise: Promise<unknown>) =>
   promise.then(
     () => {
@@ -58,8 +78,8 @@ async function withDatabase<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>
   }
 }
 
-// Every step starts the real CLI (tsx compiles it, PGlite opens its data directory): seconds on a
-// quiet machine, several times that when both databases' suites share its two cores.
+// Every step starts the real CLI (PGlite opens its data directory): a second or two on a quiet
+// machine, several times that when both databases' suites share its two cores.
 describe('npm run cli', { timeout: 240_000 }, () => {
   it('qr:generate prints the new codes, one per line, and nothing else on stdout', async () => {
     const { stdout, stderr } = await cli('qr:generate', '--count', '7');
@@ -203,17 +223,17 @@ describe('npm run cli', { timeout: 240_000 }, () => {
     // Someone in the installation, whichever tests ran before.
     await withDatabase((db) => db.insert(users).values({ fullName: 'Kopi Kirsten', username: `kopi${Date.now()}`, email: `kopi${Date.now()}@eksempel.dk`, passwordHash: 'x' }));
     const file = path.join(dataDir, 'kopi.backup');
-    const made = await run(tsx, ['src/server/cli.ts', 'backup', '--out', file], { env: { ...env, ...key } });
+    const made = await run(process.execPath, [bundle, 'backup', '--out', file], { env: { ...env, ...key } });
     expect(made.stdout).toMatch(/^Tabeller: \d+\nRækker: \d+\nFiler: \d+\nBytes: \d+\n$/);
     expect(made.stderr).toContain(`Sikkerhedskopien er skrevet til ${file}`);
-    const checked = await run(tsx, ['src/server/cli.ts', 'restore', '--check', file], { env: { ...env, ...key } });
+    const checked = await run(process.execPath, [bundle, 'restore', '--check', file], { env: { ...env, ...key } });
     expect(checked.stdout).toBe(made.stdout);
     expect(checked.stderr).toMatch(/er hel og uændret/);
 
-    const used = await failure(run(tsx, ['src/server/cli.ts', 'restore', file], { env: { ...env, ...key } }));
+    const used = await failure(run(process.execPath, [bundle, 'restore', file], { env: { ...env, ...key } }));
     expect(used.code).toBe(1);
     expect(used.stderr.trim()).toBe('Databasen er ikke tom: den har konti eller mindesider. Gendan kun til en ny, tom installation. Intet er ændret.');
-    const wrongKey = await failure(run(tsx, ['src/server/cli.ts', 'restore', '--check', file], { env: { ...env, TWO_FACTOR_KEY: 'cd'.repeat(32) } }));
+    const wrongKey = await failure(run(process.execPath, [bundle, 'restore', '--check', file], { env: { ...env, TWO_FACTOR_KEY: 'cd'.repeat(32) } }));
     expect(wrongKey.stderr).toContain('anden TWO_FACTOR_KEY');
 
     // A new installation: its own data directory (and, on PostgreSQL, its own database).
@@ -227,9 +247,9 @@ describe('npm run cli', { timeout: 240_000 }, () => {
       close = () => database.close();
     }
     try {
-      const restored = await run(tsx, ['src/server/cli.ts', 'restore', file], { env: freshEnv });
+      const restored = await run(process.execPath, [bundle, 'restore', file], { env: freshEnv });
       expect(restored.stdout).toBe(made.stdout);
-      const codes = await run(tsx, ['src/server/cli.ts', 'db:sql', 'select count(*)::int as n from qr_codes'], { env: freshEnv });
+      const codes = await run(process.execPath, [bundle, 'db:sql', 'select count(*)::int as n from qr_codes'], { env: freshEnv });
       const here = await cli('db:sql', 'select count(*)::int as n from qr_codes');
       expect(codes.stdout).toBe(here.stdout);
     } finally {
