@@ -8,8 +8,8 @@
  * and invoices pointing at it, emptied of everything that names the person. The request's row stays
  * as the log, in counts; the person gets a receipt by e-mail.
  */
-import { and, count, eq, getTableColumns, inArray, is, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
-import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import { and, count, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   ANONYMOUS_NAME,
   DELETION_LINK_HOURS,
@@ -22,7 +22,6 @@ import {
   deletionMessages,
 } from '../../shared/account-deletion';
 import type { Db, Tx } from '../db/connection';
-import * as schema from '../db/schema';
 import {
   accountDeletions,
   contactMessages,
@@ -45,6 +44,7 @@ import { hashToken, newToken } from '../lib/tokens';
 import { folderOfPhoto } from '../posts/photo';
 import type { StoredPostPhoto } from '../db/schema/posts';
 import { deletionLinkMail, deletionReceiptMail } from './account-deletion-mail';
+import { ACCOUNT_REFERENCES } from './account-references';
 import { purgeMemorial } from './purges';
 
 const HOUR_MS = 60 * 60_000;
@@ -177,20 +177,6 @@ export async function previewDeletion(deps: Pick<Deps, 'db' | 'now'>, user: User
   };
 }
 
-/** Every table's columns that point at an account, by their keys, with what their foreign key does on delete. */
-const accountReferences = Object.values(schema as Record<string, unknown>)
-  .filter((value): value is PgTable => is(value, PgTable))
-  .flatMap((table) =>
-    getTableConfig(table)
-      .foreignKeys.map((key) => ({ reference: key.reference(), onDelete: key.onDelete }))
-      .filter(({ reference }) => reference.foreignTable === users && reference.columns.length === 1)
-      .map(({ reference, onDelete }) => {
-        const column = reference.columns[0]!;
-        const [key] = Object.entries(getTableColumns(table)).find(([, each]) => each === column)!;
-        return { table, column, key, onDelete };
-      }),
-  );
-
 /**
  * Does the deletion the link was sent for. The memorials' files and the deleted posts' photos are
  * removed after the commit (storage is not in the transaction); a failure there leaves the memorial
@@ -295,7 +281,7 @@ export async function confirmDeletion(deps: Deps, user: UserRow, token: string):
  * added later is let go of without anyone remembering it here; orders and invoices (restrict) stay.
  */
 async function letGoOfAccount(tx: Tx, userId: string) {
-  for (const { table, column, key, onDelete } of accountReferences) {
+  for (const { table, column, key, onDelete } of ACCOUNT_REFERENCES) {
     if (onDelete === 'cascade') await tx.delete(table).where(eq(column, userId));
     else if (onDelete === 'set null') await tx.update(table).set({ [key]: null }).where(eq(column, userId));
   }

@@ -10,27 +10,23 @@
  * and passwords, sealed secrets (a session's token hash would sign whoever holds the file in).
  */
 import type { Readable } from 'node:stream';
-import { type SQL, eq, getTableColumns, inArray, is, or } from 'drizzle-orm';
-import { type PgColumn, PgTable, getTableConfig } from 'drizzle-orm/pg-core';
+import { type SQL, eq, getTableColumns, inArray, or } from 'drizzle-orm';
+import type { PgTable} from 'drizzle-orm/pg-core';
+import { type PgColumn, getTableConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connection';
-import * as schema from '../db/schema';
 import { memorialMedia, memorialMembers, memorialPosts, memorialSongs, memorials, staffActions, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { type ZipSource, zipStream } from '../production/zip-stream';
+import { ACCOUNT_REFERENCES } from './account-references';
 
 /** Columns never handed out, not even to their own person. */
 export const WITHHELD_COLUMN = /hash|sealed|secret/;
 
-const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 const columnsOf = (table: PgTable) => Object.values(getTableColumns(table)) as PgColumn[];
 
-/** Each table's columns that point at an account (its foreign keys to users.id). */
-function accountColumns(table: PgTable): PgColumn[] {
-  return getTableConfig(table)
-    .foreignKeys.map((key) => key.reference())
-    .filter((reference) => reference.foreignTable === users && reference.columns.length === 1)
-    .map((reference) => columnsOf(table).find((column) => column.name === reference.columns[0]!.name)!);
-}
+/** Each table's columns that point at an account, in the schema's order. */
+const accountColumns = new Map<PgTable, PgColumn[]>();
+for (const { table, column } of ACCOUNT_REFERENCES) accountColumns.set(table, [...(accountColumns.get(table) ?? []), column]);
 
 /** The table's columns that may be handed out, by their names in the database. */
 function shownColumns(table: PgTable): Record<string, PgColumn> {
@@ -48,10 +44,7 @@ export async function personalRows(db: Db, userId: string): Promise<Record<strin
     if (rows.length > 0) found[name] = [...(found[name] ?? []), ...rows];
   };
   add('users', await rowsOf(db, users, eq(users.id, userId)));
-  for (const table of tables) {
-    const columns = accountColumns(table);
-    if (columns.length > 0) add(getTableConfig(table).name, await rowsOf(db, table, or(...columns.map((column) => eq(column, userId)))!));
-  }
+  for (const [table, columns] of accountColumns) add(getTableConfig(table).name, await rowsOf(db, table, or(...columns.map((column) => eq(column, userId)))!));
   // The audit log has no foreign keys (it outlives the accounts it names): read by its columns.
   add('staff_actions', await rowsOf(db, staffActions, or(eq(staffActions.targetUserId, userId), eq(staffActions.actorId, userId))!));
   // The memorials they administer, whoever made them: what the family keeps there is theirs too.
