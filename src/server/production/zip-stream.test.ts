@@ -3,7 +3,11 @@
  * stops the making), a reader that goes away ends the producer, and what comes out is a ZIP an
  * independent reader opens, every file in order with its bytes.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -75,5 +79,66 @@ describe('zipStream', () => {
       };
     }
     await expect(buffer(zipStream(files(), new Date()))).rejects.toThrow('no font');
+  });
+
+  it('copies a stored file in as it is read, chunk by chunk, and the result opens in its own reader and in unzip', async () => {
+    const film = randomBytes(3 * 1024 * 1024 + 17);
+    const chunks = { pulled: 0 };
+    // 64 kB at a time, counting how far the archive has read the film.
+    const filmStream = () =>
+      Readable.from(
+        (function* () {
+          for (let at = 0; at < film.length; at += 64 * 1024) {
+            chunks.pulled += 1;
+            yield film.subarray(at, at + 64 * 1024);
+          }
+        })(),
+      );
+    async function* files(): AsyncGenerator<ZipSource> {
+      yield { name: 'index.html', content: () => '<h1>Karen</h1>' };
+      yield { name: 'film/ø.mp4', content: () => ({ stored: filmStream() }) };
+      yield { name: 'data/mindeside.json', content: () => '{"name":"Karen"}' };
+    }
+    const zip = zipStream(files(), new Date(2027, 2, 1, 12, 0, 0));
+    // Read a little: the film is not read far ahead of the reader.
+    zip.read(0);
+    await sleep(200);
+    expect(chunks.pulled).toBeGreaterThan(0);
+    expect(chunks.pulled).toBeLessThan(10);
+    const bytes = await buffer(zip);
+    const entries = readZip(bytes);
+    expect(entries.map((entry) => entry.name)).toEqual(['index.html', 'film/ø.mp4', 'data/mindeside.json']);
+    expect(entries[1]!.data.equals(film)).toBe(true);
+    expect(entries[2]!.data.toString()).toBe('{"name":"Karen"}');
+    // Info-ZIP's unzip checks every checksum, the data descriptor's against the directory's.
+    const dir = mkdtempSync(path.join(tmpdir(), 'zip-stream-'));
+    try {
+      writeFileSync(path.join(dir, 'a.zip'), bytes);
+      expect(execFileSync('unzip', ['-t', path.join(dir, 'a.zip')]).toString()).toContain('No errors detected');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops reading a stored file when the reader goes away', async () => {
+    let closed = false;
+    const endless = new Readable({
+      read() {
+        this.push(randomBytes(64 * 1024));
+      },
+      destroy(error, callback) {
+        closed = true;
+        callback(error);
+      },
+    });
+    async function* files(): AsyncGenerator<ZipSource> {
+      yield { name: 'film.mp4', content: () => ({ stored: endless }) };
+    }
+    const zip = zipStream(files(), new Date());
+    zip.read(0);
+    await sleep(100);
+    zip.destroy();
+    await sleep(50);
+    expect(closed).toBe(true);
   });
 });

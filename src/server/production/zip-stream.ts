@@ -14,9 +14,11 @@
  * (export-drawing.ts), and their bytes are pushed as they came.
  *
  * The format is the plain one (APPNOTE 6.3): a local header with the sizes and checksum known
- * before the data (no data descriptor), UTF-8 names (flag bit 11), deflate, and a central
- * directory. No ZIP64: a package has at most 10,000 codes, and more than 65,535 files or 4 GB is
- * refused rather than written wrong.
+ * before the data, UTF-8 names (flag bit 11), deflate, and a central directory. A large file that
+ * is already compressed (a memorial's film, a song) is instead copied in as it is read (`stored`):
+ * stored, not deflated, with its checksum and sizes in a data descriptor after the data (flag bit
+ * 3), so a 500 MB film passes through the server a chunk at a time. No ZIP64: more than 65,535
+ * files or 4 GB is refused rather than written wrong.
  */
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -29,14 +31,19 @@ export interface PackedFile {
   size: number;
 }
 
+/** A file copied in as it is read, not deflated: for what is compressed already and may be large. */
+export interface StoredFile {
+  stored: Readable;
+}
+
 export interface ZipSource {
   /** The path inside the archive. */
   name: string;
   /**
    * The file's bytes, made when the archive gets to them, or already packed. A stream (the
-   * manifest) is read whole first.
+   * manifest) is read whole first, unless it comes as `stored`.
    */
-  content: () => string | Buffer | Readable | PackedFile;
+  content: () => string | Buffer | Readable | PackedFile | StoredFile;
 }
 
 /** Deflate's level: 3 packs SVG text nearly as tight as the default 6 (3 % larger), in less time. */
@@ -48,9 +55,13 @@ export function packFile(data: Buffer): PackedFile {
 }
 
 const isPacked = (content: ReturnType<ZipSource['content']>): content is PackedFile => typeof content === 'object' && 'packed' in content;
+const isStored = (content: ReturnType<ZipSource['content']>): content is StoredFile => typeof content === 'object' && 'stored' in content;
 const MAX_FILES = 0xffff;
 const MAX_OFFSET = 0xffffffff;
 const UTF8_NAMES = 0x0800;
+/** Flag bit 3: the checksum and sizes follow the data, in a data descriptor. */
+const SIZES_AFTER = 0x0008;
+const STORE = 0;
 const DEFLATE = 8;
 const VERSION = 20;
 
@@ -64,6 +75,8 @@ function dosDateTime(date: Date): { date: number; time: number } {
 
 interface Written {
   name: Buffer;
+  flags: number;
+  method: number;
   crc: number;
   packedSize: number;
   size: number;
@@ -77,6 +90,32 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
   const written: Written[] = [];
   let offset = 0;
   let pumping = false;
+  /** While a stored file waits for the reader to take what was pushed: read() calls it. */
+  let resume: (() => void) | null = null;
+
+  /** A file's local header, with its name. */
+  function localHeader(name: Buffer, flags: number, method: number, crc: number, packedSize: number, size: number): Buffer {
+    // From Node's shared pool (a small allocation): every byte is written below.
+    const header = Buffer.allocUnsafe(30 + name.length);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(VERSION, 4);
+    header.writeUInt16LE(flags, 6);
+    header.writeUInt16LE(method, 8);
+    header.writeUInt16LE(time, 10);
+    header.writeUInt16LE(date, 12);
+    header.writeUInt32LE(crc, 14);
+    header.writeUInt32LE(packedSize, 18);
+    header.writeUInt32LE(size, 22);
+    header.writeUInt16LE(name.length, 26);
+    header.writeUInt16LE(0, 28);
+    name.copy(header, 30);
+    return header;
+  }
+
+  function grow(bytes: number) {
+    offset += bytes;
+    if (written.length > MAX_FILES || offset > MAX_OFFSET) throw new Error('The archive would need ZIP64 (over 65,535 files or 4 GB), which this writer does not write.');
+  }
 
   /**
    * A file's local header (with its name) and its packed bytes, as two chunks: the packed bytes go
@@ -84,24 +123,45 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
    * memory once (on 28 MB of archive, the copies were what the server's memory grew by).
    */
   function localFile(name: Buffer, { packed, crc, size }: PackedFile): [Buffer, Buffer] {
-    // From Node's shared pool (a small allocation): every byte is written below.
-    const header = Buffer.allocUnsafe(30 + name.length);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(VERSION, 4);
-    header.writeUInt16LE(UTF8_NAMES, 6);
-    header.writeUInt16LE(DEFLATE, 8);
-    header.writeUInt16LE(time, 10);
-    header.writeUInt16LE(date, 12);
-    header.writeUInt32LE(crc, 14);
-    header.writeUInt32LE(packed.length, 18);
-    header.writeUInt32LE(size, 22);
-    header.writeUInt16LE(name.length, 26);
-    header.writeUInt16LE(0, 28);
-    name.copy(header, 30);
-    written.push({ name, crc, packedSize: packed.length, size, offset });
-    offset += header.length + packed.length;
-    if (written.length > MAX_FILES || offset > MAX_OFFSET) throw new Error('The archive would need ZIP64 (over 65,535 files or 4 GB), which this writer does not write.');
+    const header = localHeader(name, UTF8_NAMES, DEFLATE, crc, packed.length, size);
+    written.push({ name, flags: UTF8_NAMES, method: DEFLATE, crc, packedSize: packed.length, size, offset });
+    grow(header.length + packed.length);
     return [header, packed];
+  }
+
+  /** Waits until the reader has taken what was pushed (or has gone away). */
+  const taken = () => new Promise<void>((resolve) => (resume = resolve));
+
+  /** A stored file: its header, its bytes chunk by chunk as the reader takes them, then its data descriptor. */
+  async function storedFile(name: Buffer, source: Readable): Promise<void> {
+    const entry: Written = { name, flags: UTF8_NAMES | SIZES_AFTER, method: STORE, crc: 0, packedSize: 0, size: 0, offset };
+    const header = localHeader(name, entry.flags, STORE, 0, 0, 0);
+    written.push(entry);
+    grow(header.length);
+    // Each push that fills the buffer waits at once for the reader: a read() that came while the
+    // source was being awaited would find no one waiting, and the stream would not ask again.
+    try {
+      if (!output.push(header)) await taken();
+      if (output.destroyed) return;
+      for await (const chunk of source) {
+        if (output.destroyed) return;
+        const bytes = chunk as Buffer;
+        entry.crc = crc32(bytes, entry.crc);
+        entry.size += bytes.length;
+        grow(bytes.length);
+        if (!output.push(bytes)) await taken();
+      }
+    } finally {
+      source.destroy();
+    }
+    entry.packedSize = entry.size;
+    const descriptor = Buffer.alloc(16);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(entry.crc, 4);
+    descriptor.writeUInt32LE(entry.packedSize, 8);
+    descriptor.writeUInt32LE(entry.size, 12);
+    grow(descriptor.length);
+    if (!output.push(descriptor)) await taken();
   }
 
   function centralDirectory(): Buffer {
@@ -111,8 +171,8 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
       // Made by: Unix (upper byte 3), so the mode below is read; needed to extract: 2.0.
       record.writeUInt16LE((3 << 8) | VERSION, 4);
       record.writeUInt16LE(VERSION, 6);
-      record.writeUInt16LE(UTF8_NAMES, 8);
-      record.writeUInt16LE(DEFLATE, 10);
+      record.writeUInt16LE(file.flags, 8);
+      record.writeUInt16LE(file.method, 10);
       record.writeUInt16LE(time, 12);
       record.writeUInt16LE(date, 14);
       record.writeUInt32LE(file.crc, 16);
@@ -138,9 +198,15 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
   const output = new Readable({
     highWaterMark: 64 * 1024,
     read() {
-      if (!pumping) void pump();
+      if (resume) {
+        const next = resume;
+        resume = null;
+        next();
+      } else if (!pumping) void pump();
     },
     destroy(error, callback) {
+      resume?.();
+      resume = null;
       // A client that goes away: stop the files' source (it closes its database reads).
       void iterator.return?.()?.catch(() => {});
       callback(error);
@@ -160,6 +226,11 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
           return;
         }
         const content = next.value.content();
+        if (isStored(content)) {
+          await storedFile(Buffer.from(next.value.name), content.stored);
+          if (output.destroyed) return;
+          continue;
+        }
         const file = isPacked(content) ? content : packFile(content instanceof Readable ? await buffer(content) : typeof content === 'string' ? Buffer.from(content) : content);
         if (output.destroyed) return;
         const [header, packed] = localFile(Buffer.from(next.value.name), file);
