@@ -8,9 +8,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessionToken, userForSession } from '../auth/sessions';
 import type { Deps } from '../deps';
 import { HttpError, notFound } from '../lib/errors';
-import { type ByteRange, RangeNotSatisfiableError } from '../lib/storage';
 import { findMemorial, visibleOrNotFound } from '../memorials/service';
 import { resultShown } from '../ai/published';
+import { readRanged, sendRanged, sendUnsatisfiable } from './ranges';
 
 // A gallery item's files, a shared memory's photo (memorials/<id>/posts/<photo>/, posts/photo.ts)
 // and a song (memorials/<id>/music/<song>/audio.<ext>, music/service.ts), a family tree's
@@ -29,25 +29,6 @@ const PUBLIC = 'public, max-age=31536000, immutable';
  */
 const MEMBERS_ONLY = 'private, max-age=86400';
 const FILE_NOT_FOUND = 'Filen findes ikke.';
-const BAD_RANGE = 'Ugyldigt udsnit af filen.';
-
-type Range = ByteRange | { suffix: number };
-
-/**
- * `bytes=a-b`, `bytes=a-` and `bytes=-n` (the last n bytes). A number past what a double holds
- * exactly is surely past the end of any file: it becomes the largest safe one, which the storage
- * answers as past the end (416), instead of a number the storage refuses outright.
- */
-function parseRange(header: string | undefined): Range | undefined | 'invalid' {
-  if (!header) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (!match[1] && !match[2])) return 'invalid';
-  const number = (digits: string) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER);
-  if (!match[1]) return { suffix: number(match[2]!) };
-  const start = number(match[1]);
-  const end = match[2] ? number(match[2]) : undefined;
-  return end !== undefined && end < start ? 'invalid' : { start, end };
-}
 
 /**
  * Whether the reader may have the memorial's files, and so how they may be cached. Public and
@@ -84,14 +65,6 @@ async function aiResultAccess(deps: Deps, request: FastifyRequest, memorialId: s
   return found?.role === 'owner' || found?.role === 'coadmin' ? 'members' : null;
 }
 
-/** The last `suffix` bytes as a plain range, from the file's size; null when there is no such file. */
-async function fromSuffix(deps: Deps, key: string, suffix: number): Promise<ByteRange | null> {
-  const info = await deps.storage.head(key);
-  if (!info) return null;
-  if (suffix === 0 || info.bytes === 0) throw new RangeNotSatisfiableError(info.bytes);
-  return { start: Math.max(0, info.bytes - suffix) };
-}
-
 export function mediaFileRoute(app: FastifyInstance, deps: Deps) {
   app.get('/media/*', async (request, reply) => {
     // Every answer, the 404s too: whatever a file holds, a browser shows it as a picture or a
@@ -104,24 +77,10 @@ export function mediaFileRoute(app: FastifyInstance, deps: Deps) {
     if (!match) throw notFound(FILE_NOT_FOUND);
     const allowed = match[2] === 'ai' ? await aiResultAccess(deps, request, match[1]!, match[3]!) : await access(deps, request, match[1]!);
     if (!allowed) throw notFound(FILE_NOT_FOUND);
-    const parsed = parseRange(request.headers.range);
-    if (parsed === 'invalid') return reply.code(416).send({ message: BAD_RANGE });
-    let object;
-    let range: ByteRange | undefined;
-    try {
-      if (parsed && 'suffix' in parsed) {
-        const fromEnd = await fromSuffix(deps, key, parsed.suffix);
-        if (!fromEnd) throw notFound(FILE_NOT_FOUND);
-        range = fromEnd;
-      } else {
-        range = parsed;
-      }
-      object = await deps.storage.get(key, range);
-    } catch (error) {
-      if (error instanceof RangeNotSatisfiableError) return reply.code(416).header('content-range', `bytes */${error.totalBytes}`).send({ message: BAD_RANGE });
-      throw error;
-    }
-    if (!object) throw notFound(FILE_NOT_FOUND);
+    const read = await readRanged(deps, key, request.headers.range);
+    if (read && 'unsatisfiable' in read) return sendUnsatisfiable(reply, read.totalBytes);
+    if (!read) throw notFound(FILE_NOT_FOUND);
+    const { object } = read;
     if (!SERVABLE.test(object.contentType)) {
       object.body.resume();
       request.log.error({ key, contentType: object.contentType }, 'a stored media file has a type that is never served');
@@ -130,11 +89,7 @@ export function mediaFileRoute(app: FastifyInstance, deps: Deps) {
     reply
       .header('cache-control', allowed === 'public' ? PUBLIC : MEMBERS_ONLY)
       .header('content-disposition', 'inline')
-      .header('accept-ranges', 'bytes')
       .type(object.contentType);
-    if (object.etag) reply.header('etag', object.etag);
-    reply.header('content-length', object.bytes);
-    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.start + object.bytes - 1}/${object.totalBytes}`);
-    return reply.send(object.body);
+    return sendRanged(reply, read);
   });
 }
