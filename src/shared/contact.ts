@@ -50,6 +50,5 @@ export type ContactInput = z.input<typeof contactBody>;
 export const contactResponse = z.object({ message: z.string() });
 export const CONTACT_THANKS = 'Tak for din besked. Vi har sendt en bekræftelse til din e-mail og svarer normalt inden for to hverdage.';
 /** A deadline as a Dane writes it: "29. december 2026", on the Danish calendar. */
-export const danishLongDate = (date: Date) => new Intl.DateTimeFormat('da-DK', { dateStyle: 'long', timeZone: 'Europe/Copenhagen' }).format(date);
 /** `answerBy` in Danish words (danishLongDate). */
 export const dataRequestThanks = (answerBy: string) => `Tak for din anmodning. Vi har sendt en bekræftelse til din e-mail og svarer senest ${answerBy}, som loven kræver.`;

@@ -16,3 +16,6 @@ export function lifeSpan(birthDate: string | null, deathDate: string | null): st
   if (!birthDate && !deathDate) return '';
   return `${birthDate ? danishDate(birthDate) : '?'} – ${deathDate ? danishDate(deathDate) : ''}`.trim();
 }
+
+/** An instant as the day it was in Denmark, in words: "30. november 2026". */
+export const danishLongDate = (date: Date) => new Intl.DateTimeFormat('da-DK', { dateStyle: 'long', timeZone: 'Europe/Copenhagen' }).format(date);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_THANKS, danishLongDate, dataRequestAnswerBy, dataRequestThanks } from '../../shared/contact';
+import { danishLongDate } from '../../shared/danish-dates';
+import { CONTACT_THANKS, dataRequestAnswerBy, dataRequestThanks } from '../../shared/contact';
 import { createUser } from '../../../tests/support/factories';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CONTACT_THANKS, contactBody, contactResponse, danishLongDate, dataRequestAnswerBy, dataRequestThanks } from '../../shared/contact';
+import { danishLongDate } from '../../shared/danish-dates';
+import { CONTACT_THANKS, contactBody, contactResponse, dataRequestAnswerBy, dataRequestThanks } from '../../shared/contact';
 import { sessionToken, userForSession } from '../auth/sessions';
 import { contactMessages } from '../db/schema';
 import type { Deps } from '../deps';
