@@ -65,6 +65,8 @@ import { countIfCode } from './qr/lookup-limit';
 import { qrRoutes } from './qr/routes';
 import { exportRoutes } from './production/export-routes';
 import { archiveRoutes } from './archive/routes';
+import { MAKE_ARCHIVE, makeArchiveJob } from './archive/memorial-background';
+import { memorialArchiveRoutes } from './archive/memorial-routes';
 import { bookRoutes } from './book/routes';
 import { privacyRoutes } from './privacy/routes';
 import { peopleRoutes } from './people/routes';
@@ -151,6 +153,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       [ANNIVERSARY_REMINDERS]: anniversaryRemindersJob({ db, now, baseUrl: config.BASE_URL }),
       [PRUNE_JOBS]: pruneJobsJob(db, now),
       [AI_STEP]: aiStepJob(() => deps, ai),
+      [MAKE_ARCHIVE]: makeArchiveJob(() => deps),
       // What /privacy promises about keeping data (privacy/purges.ts).
       ...purgeJobs(() => deps),
     },
@@ -308,6 +311,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   exportRoutes(app, deps);
   // Permanence and privacy (issue 26): the map a successor needs, the printed memorial book, and a person's own data.
   archiveRoutes(app, deps);
+  memorialArchiveRoutes(app, deps);
   bookRoutes(app, deps);
   privacyRoutes(app, deps);
 

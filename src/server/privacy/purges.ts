@@ -5,6 +5,7 @@
  * limits' addresses go on every maintenance tick instead, because the page promises "under an hour"
  * for them; `npm run cli -- purge --now <time>` runs them all at once (runAllPurges).
  */
+import { PURGE_ARCHIVES, purgeExpiredArchives } from '../archive/memorial-background';
 import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { CONSENT_VALIDITY_MONTHS } from '../../shared/consent';
 import { RESTORE_DAYS } from '../../shared/memorials';
@@ -202,6 +203,7 @@ export interface PurgeReport extends PurgedMemorials {
   contactMessages: number;
   consentRecords: number;
   expiredSessions: number;
+  memorialArchives: number;
 }
 
 /** Every purge as of `at`, for the CLI (an operator, or a test from outside). */
@@ -214,6 +216,7 @@ export async function runAllPurges(deps: PurgeDeps, at: Date): Promise<PurgeRepo
     contactMessages: await purgeContactMessages(deps, at),
     consentRecords: await purgeConsentRecords(deps, at),
     expiredSessions: await purgeExpiredSessions(deps, at),
+    memorialArchives: await purgeExpiredArchives(deps, at),
   };
 }
 
@@ -232,6 +235,7 @@ export const PURGE_RUNS: DailyRun[] = [
   { name: 'purge-contact-messages', kind: PURGE_CONTACT_MESSAGES, hour: 4 },
   { name: 'purge-consent-records', kind: PURGE_CONSENT_RECORDS, hour: 4 },
   { name: 'purge-expired-sessions', kind: PURGE_EXPIRED_SESSIONS, hour: 4 },
+  { name: 'purge-memorial-archives', kind: PURGE_ARCHIVES, hour: 4 },
 ];
 
 /**
@@ -251,5 +255,6 @@ export function purgeJobs(deps: () => PurgeDeps & Pick<Deps, 'now' | 'log'>): Re
     [PURGE_CONTACT_MESSAGES]: job('contact messages', purgeContactMessages),
     [PURGE_CONSENT_RECORDS]: job('consent records', purgeConsentRecords),
     [PURGE_EXPIRED_SESSIONS]: job('expired sessions', purgeExpiredSessions),
+    [PURGE_ARCHIVES]: job('expired memorial archives', purgeExpiredArchives),
   };
 }

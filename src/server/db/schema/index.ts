@@ -1,3 +1,4 @@
+export * from './archives';
 export * from './ai';
 export * from './consent';
 export * from './family-tree';
