@@ -71,7 +71,7 @@ ${span ? `<p class="span">${h(span)}</p>` : ''}
 ${places ? `<p class="places">${h(places)}</p>` : ''}
 ${memorial.epitaph ? `<blockquote class="epitaph"><p>${h(memorial.epitaph)}</p></blockquote>` : ''}
 ${grave ? `<p class="grave">Hviler på ${h(grave)}</p>` : ''}
-${candles ? `<p class="candles"><span aria-hidden="true">🕯</span> ${candles === 1 ? 'Ét lys er tændt' : `${candles} lys er tændt`} for ${h(memorial.name)}</p>` : ''}
+${candles ? `<p class="candles"><span class="flame" aria-hidden="true"></span>${candles === 1 ? 'Ét lys er tændt' : `${candles} lys er tændt`} for ${h(memorial.name)}</p>` : ''}
 </article>
 ${
   greeting && greetingVideo

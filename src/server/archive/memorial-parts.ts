@@ -108,7 +108,7 @@ ${family.children.length ? `<p>Børn: ${family.children.map(linkTo).join(', ')}<
     path: 'slaegt.html',
     label: 'Slægt',
     about: count(tree.people.length, 'person', 'personer'),
-    body: `<h2 class="section-title">Personerne</h2>\n<div class="people">${tree.people.map((person) => personCard(person, files, person.id === tree.rootId)).join('\n')}</div>\n${
+    body: `<h2 class="section-title">Personerne</h2>\n<div class="people">${[...tree.people].sort((a, b) => Number(b.id === tree.rootId) - Number(a.id === tree.rootId)).map((person) => personCard(person, files, person.id === tree.rootId)).join('\n')}</div>\n${
       families.length ? `<h2 class="section-title">Familierne</h2>\n${families.join('\n')}` : ''
     }`,
   };
@@ -156,7 +156,7 @@ const words: PartBody = ({ memorial, posts }, files) => {
     part: 'words',
     path: 'hilsner.html',
     label: 'Hilsner og lys',
-    about: [written.length ? count(written.length, 'hilsen', 'hilsner og minder') : '', candles.length ? count(candles.length, 'lys', 'lys') : ''].filter(Boolean).join(' og '),
+    about: [written.length ? count(written.length, 'hilsen', 'hilsner') : '', candles.length ? count(candles.length, 'tændt lys', 'tændte lys') : ''].filter(Boolean).join(' og '),
     body: [...sections, candleSection].join('\n'),
   };
 };

@@ -131,7 +131,9 @@ main { max-width: 60rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; }
 .candle-words { font-style: italic; }
 .candle-day { font-size: 0.95rem; }
 
-.colophon { max-width: 60rem; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; border-top: 1px solid var(--border); color: var(--muted); font-size: 1rem; }
+.colophon { max-width: 60rem; margin: 0 auto; padding: 0 1.25rem 3rem; color: var(--muted); font-size: 1rem; }
+.colophon p { margin: 0; padding-top: 1.5rem; border-top: 1px solid var(--border); }
+.candles .flame { display: inline-block; vertical-align: -0.2rem; margin-right: 0.5rem; }
 .address { overflow-wrap: anywhere; }
 
 @media print {
