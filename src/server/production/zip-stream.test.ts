@@ -141,4 +141,31 @@ describe('zipStream', () => {
     await sleep(50);
     expect(closed).toBe(true);
   });
+
+  it('writes ZIP64 records for what lies past the limit, which unzip, Python and our reader all open', async () => {
+    const film = randomBytes(200 * 1024);
+    async function* files(): AsyncGenerator<ZipSource> {
+      yield { name: 'index.html', content: () => '<h1>Karen</h1>' };
+      yield { name: 'film/a.mp4', content: () => ({ stored: Readable.from([film]) }) };
+      for (let i = 0; i < 5; i++) yield { name: `billeder/${i}.jpg`, content: () => randomBytes(1000 + i) };
+    }
+    // As if 4 GB were 100 kB: every file after the film lies "past" it.
+    const bytes = await buffer(zipStream(files(), new Date(2027, 2, 1, 12, 0, 0), { zip64Above: 100 * 1024 }));
+    expect(bytes.indexOf(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBeGreaterThan(0);
+    const entries = readZip(bytes);
+    expect(entries.map((entry) => entry.name)).toEqual(['index.html', 'film/a.mp4', ...Array.from({ length: 5 }, (_, i) => `billeder/${i}.jpg`)]);
+    expect(entries[1]!.data.equals(film)).toBe(true);
+    const dir = mkdtempSync(path.join(tmpdir(), 'zip-stream-'));
+    try {
+      const file = path.join(dir, 'a.zip');
+      writeFileSync(file, bytes);
+      expect(execFileSync('unzip', ['-t', file]).toString()).toContain('No errors detected');
+      const python = 'import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nprint(z.testzip(), len(z.namelist()), z.getinfo("billeder/4.jpg").header_offset)';
+      const [bad, count, lastOffset] = execFileSync('python3', ['-c', python, file]).toString().trim().split(' ');
+      expect([bad, count]).toEqual(['None', '7']);
+      expect(Number(lastOffset)).toBeGreaterThan(100 * 1024);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -17,8 +17,10 @@
  * before the data, UTF-8 names (flag bit 11), deflate, and a central directory. A large file that
  * is already compressed (a memorial's film, a song) is instead copied in as it is read (`stored`):
  * stored, not deflated, with its checksum and sizes in a data descriptor after the data (flag bit
- * 3), so a 500 MB film passes through the server a chunk at a time. No ZIP64: more than 65,535
- * files or 4 GB is refused rather than written wrong.
+ * 3), so a 500 MB film passes through the server a chunk at a time. Past 4 GB (a memorial's
+ * films) or 65,535 files the directory says so in ZIP64's records (APPNOTE 4.3.14-16, 4.5.3): a
+ * file's place as an 8-byte extra field, and a ZIP64 end record with its locator before the plain
+ * one. A single file of 4 GB or more is refused: nothing we store is that large.
  */
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -56,8 +58,10 @@ export function packFile(data: Buffer): PackedFile {
 
 const isPacked = (content: ReturnType<ZipSource['content']>): content is PackedFile => typeof content === 'object' && 'packed' in content;
 const isStored = (content: ReturnType<ZipSource['content']>): content is StoredFile => typeof content === 'object' && 'stored' in content;
-const MAX_FILES = 0xffff;
-const MAX_OFFSET = 0xffffffff;
+const MAX_16 = 0xffff;
+const MAX_32 = 0xffffffff;
+/** Version needed to extract ZIP64 records. */
+const VERSION_ZIP64 = 45;
 const UTF8_NAMES = 0x0800;
 /** Flag bit 3: the checksum and sizes follow the data, in a data descriptor. */
 const SIZES_AFTER = 0x0008;
@@ -84,7 +88,12 @@ interface Written {
 }
 
 /** The archive of `files`, in their order, each dated `mtime`. An error in a file ends the stream with it. */
-export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readable {
+export function zipStream(
+  files: AsyncIterable<ZipSource>,
+  mtime: Date,
+  /** Offsets and sizes above this are written as ZIP64's; lowered only by the tests, to reach ZIP64 without writing 4 GB. */
+  { zip64Above = MAX_32 }: { zip64Above?: number } = {},
+): Readable {
   const iterator = files[Symbol.asyncIterator]();
   const { date, time } = dosDateTime(mtime);
   const written: Written[] = [];
@@ -114,7 +123,11 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
 
   function grow(bytes: number) {
     offset += bytes;
-    if (written.length > MAX_FILES || offset > MAX_OFFSET) throw new Error('The archive would need ZIP64 (over 65,535 files or 4 GB), which this writer does not write.');
+  }
+
+  /** A file's sizes go in 4-byte fields of its header and data descriptor. */
+  function fits(size: number) {
+    if (size >= MAX_32) throw new Error('A file of 4 GB or more would need ZIP64 sizes in its own headers, which this writer does not write.');
   }
 
   /**
@@ -123,6 +136,7 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
    * memory once (on 28 MB of archive, the copies were what the server's memory grew by).
    */
   function localFile(name: Buffer, { packed, crc, size }: PackedFile): [Buffer, Buffer] {
+    fits(size);
     const header = localHeader(name, UTF8_NAMES, DEFLATE, crc, packed.length, size);
     written.push({ name, flags: UTF8_NAMES, method: DEFLATE, crc, packedSize: packed.length, size, offset });
     grow(header.length + packed.length);
@@ -148,6 +162,7 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
         const bytes = chunk as Buffer;
         entry.crc = crc32(bytes, entry.crc);
         entry.size += bytes.length;
+        fits(entry.size);
         grow(bytes.length);
         if (!output.push(bytes)) await taken();
       }
@@ -166,11 +181,14 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
 
   function centralDirectory(): Buffer {
     const records = written.map((file) => {
-      const record = Buffer.alloc(46 + file.name.length);
+      // Past zip64Above, the file's place is in a ZIP64 extra field and the 4-byte one says so.
+      const far = file.offset > zip64Above;
+      const extra = far ? 12 : 0;
+      const record = Buffer.alloc(46 + file.name.length + extra);
       record.writeUInt32LE(0x02014b50, 0);
-      // Made by: Unix (upper byte 3), so the mode below is read; needed to extract: 2.0.
-      record.writeUInt16LE((3 << 8) | VERSION, 4);
-      record.writeUInt16LE(VERSION, 6);
+      // Made by: Unix (upper byte 3), so the mode below is read; needed to extract: 2.0 (4.5 with ZIP64).
+      record.writeUInt16LE((3 << 8) | (far ? VERSION_ZIP64 : VERSION), 4);
+      record.writeUInt16LE(far ? VERSION_ZIP64 : VERSION, 6);
       record.writeUInt16LE(file.flags, 8);
       record.writeUInt16LE(file.method, 10);
       record.writeUInt16LE(time, 12);
@@ -179,20 +197,48 @@ export function zipStream(files: AsyncIterable<ZipSource>, mtime: Date): Readabl
       record.writeUInt32LE(file.packedSize, 20);
       record.writeUInt32LE(file.size, 24);
       record.writeUInt16LE(file.name.length, 28);
+      record.writeUInt16LE(extra, 30);
       // A plain file readable by all: -rw-r--r--.
       record.writeUInt32LE((0o100644 << 16) >>> 0, 38);
-      record.writeUInt32LE(file.offset, 42);
+      record.writeUInt32LE(far ? MAX_32 : file.offset, 42);
       file.name.copy(record, 46);
+      if (far) {
+        const at = 46 + file.name.length;
+        record.writeUInt16LE(0x0001, at);
+        record.writeUInt16LE(8, at + 2);
+        record.writeBigUInt64LE(BigInt(file.offset), at + 4);
+      }
       return record;
     });
     const directory = Buffer.concat(records);
+    const count = written.length;
+    const zip64 = count > MAX_16 || offset > zip64Above || directory.length > zip64Above;
+    const tail: Buffer[] = [];
+    if (zip64) {
+      // The ZIP64 end of central directory record, then its locator (which says where it is).
+      const record = Buffer.alloc(56);
+      record.writeUInt32LE(0x06064b50, 0);
+      record.writeBigUInt64LE(44n, 4);
+      record.writeUInt16LE((3 << 8) | VERSION_ZIP64, 12);
+      record.writeUInt16LE(VERSION_ZIP64, 14);
+      record.writeBigUInt64LE(BigInt(count), 24);
+      record.writeBigUInt64LE(BigInt(count), 32);
+      record.writeBigUInt64LE(BigInt(directory.length), 40);
+      record.writeBigUInt64LE(BigInt(offset), 48);
+      const locator = Buffer.alloc(20);
+      locator.writeUInt32LE(0x07064b50, 0);
+      locator.writeBigUInt64LE(BigInt(offset + directory.length), 8);
+      locator.writeUInt32LE(1, 16);
+      tail.push(record, locator);
+    }
+    // The plain end record; with ZIP64, each field that does not fit says so with all ones.
     const end = Buffer.alloc(22);
     end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(written.length, 8);
-    end.writeUInt16LE(written.length, 10);
-    end.writeUInt32LE(directory.length, 12);
-    end.writeUInt32LE(offset, 16);
-    return Buffer.concat([directory, end]);
+    end.writeUInt16LE(zip64 && count > MAX_16 ? MAX_16 : count, 8);
+    end.writeUInt16LE(zip64 && count > MAX_16 ? MAX_16 : count, 10);
+    end.writeUInt32LE(zip64 && directory.length > zip64Above ? MAX_32 : directory.length, 12);
+    end.writeUInt32LE(zip64 && offset > zip64Above ? MAX_32 : offset, 16);
+    return Buffer.concat([directory, ...tail, end]);
   }
 
   const output = new Readable({
