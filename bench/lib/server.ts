@@ -186,6 +186,8 @@ export interface PostgresBench {
   client: pg.Client;
   /** Fresh QR codes made by the CLI before the server started. */
   codes: string[];
+  /** The server's DATA_DIR: its media are under media/ (the disk storage). */
+  dataDir: string;
 }
 
 /**
@@ -205,7 +207,7 @@ export async function withPostgresServer(name: string, options: { codes: number;
     const codes = options.codes > 0 ? runCli(clientDir, target, ['qr:generate', '--count', String(options.codes)]).trim().split('\n') : [];
     server = await startServer(clientDir, target, undefined, options.env);
     await client.connect();
-    await run({ server, client, codes });
+    await run({ server, client, codes, dataDir: target.dataDir });
   } finally {
     await server?.stop();
     await client.end().catch(() => {});
