@@ -3,6 +3,7 @@
  * can fill in a little at a time and never loses one part by saving another. The server decides
  * who may change what; this page only hides what a person may not do.
  */
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Eye, MessageSquareHeart } from 'lucide-react';
 import { PageShell } from '@/client/components/layout/PageShell';
@@ -11,6 +12,7 @@ import type { Memorial } from '@/shared/memorials';
 import { AdministratorsOnly } from '../AdministratorsOnly';
 import { AddressSection } from './AddressSection';
 import { AppearanceSection } from './AppearanceSection';
+import { ArchiveSection } from './archive/ArchiveSection';
 import { BookSection } from './book/BookSection';
 import { DeletedNotice, DeleteSection } from './DeleteSection';
 import { EditSection } from './EditSection';
@@ -32,6 +34,7 @@ const PARTS = [
   { id: 'adgang', title: 'Adgang' },
   { id: 'adresse', title: 'Adresse' },
   { id: 'mindebog', title: 'Mindebog' },
+  { id: 'arkiv', title: 'Arkiv' },
 ];
 
 export default function EditMemorialPage() {
@@ -52,6 +55,11 @@ export default function EditMemorialPage() {
 
 function Editor({ memorial }: { memorial: Memorial }) {
   const isOwner = memorial.viewer.role === 'owner';
+  // A link to a part (the archive's e-mail goes to #arkiv) is followed once the editor is drawn:
+  // it is drawn only when the memorial has come, after the browser's own jump found nothing.
+  useEffect(() => {
+    if (window.location.hash) document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+  }, []);
   return (
     <PageShell>
       <div data-memorial-theme={memorial.theme} className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -122,6 +130,7 @@ function Editor({ memorial }: { memorial: Memorial }) {
             </EditSection>
             <AddressSection key={memorial.slug} memorial={memorial} />
             <BookSection memorial={memorial} />
+            <ArchiveSection memorial={memorial} />
             {isOwner && !memorial.deletedAt ? <DeleteSection memorial={memorial} /> : null}
           </div>
         </div>
