@@ -4,7 +4,8 @@
  * Danish why a disguised file was refused, adds a YouTube song and moves it up by keyboard. A
  * visitor opens the memorial page, sees the player (nothing plays by itself), presses play and the
  * audio element really plays (its time moves, the Media Session names the song), pauses and goes
- * on to the next song by keyboard; the YouTube song's frame appears only after play. axe on
+ * on to the next song by keyboard; the YouTube song's frame appears only after play; deleted, the
+ * music page says the memorial is deleted. axe on
  * /memorial/{id}/music and on the memorial page with its player.
  */
 import { describe, expect, test } from 'vitest';
@@ -91,7 +92,8 @@ describe('the music of a memorial', () => {
     await expectNoAxeViolations(page);
 
     // A visitor on the memorial page the server drew.
-    const visitor = (await e2e.openAnotherBrowser()).page;
+    const visiting = await e2e.openAnotherBrowser();
+    const visitor = visiting.page;
     await consentGiven(visitor);
     await visitor.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<html lang="da"><title>Salme</title></html>', contentType: 'text/html' }));
     await visitor.setViewportSize({ width: 360, height: 780 });
@@ -127,5 +129,11 @@ describe('the music of a memorial', () => {
     const frame = await visible(music.locator('iframe'));
     expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
     await visible(music.getByRole('link', { name: 'Al musikken' }));
+
+    // Deleted, its music page says so, as the memorial page does, rather than that it failed.
+    expect((await callApi(e2e.server, 'DELETE', `/api/memorials/${memorial.id}`, { session })).status).toBe(204);
+    visiting.expectBrowserError(/status of 410 .*\/api\/memorials\/[^/]+\/music/);
+    await visitor.goto(`/memorial/${memorial.slug}/music`);
+    await visible(visitor.getByRole('heading', { name: 'Mindesiden er slettet' }));
   });
 });

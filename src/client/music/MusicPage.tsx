@@ -40,6 +40,7 @@ export default function MusicPage() {
               text: `${playlist.error?.message ?? ''} Er den privat, kan du bede familien om en invitation.`,
               action: <Link to="/">Gå til forside</Link>,
             },
+            410: { title: 'Mindesiden er slettet', text: errorMessage(playlist.error), action: <Link to="/">Gå til forside</Link> },
           }}
         />
       </PageShell>
