@@ -49,4 +49,4 @@ const time = new Intl.DateTimeFormat('da-DK', { hour: '2-digit', minute: '2-digi
 export const danishDay = (iso: string) => day.format(new Date(iso)).replace(/^(\d+\.) /, '$1\u00a0');
 
 /** "30. november 2026 kl. 14.05". */
-export const danishDayAndTime = (iso: string) => `${day.format(new Date(iso))} kl. ${time.format(new Date(iso))}`;
+export const danishDayAndTime = (iso: string) => `${danishDay(iso)} kl.\u00a0${time.format(new Date(iso))}`;
