@@ -420,6 +420,10 @@ describe('a visitor walks the tree', () => {
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe(`/family-tree/hanne-jensen-mormor?person=${hanne.id}`);
     expect((await fetch(`${e2e.server.baseUrl}/family-tree/hanne-jensen-mormor`)).status).toBe(200);
+    // The family is led on too, to the app at today's address.
+    const family = await fetch(`${e2e.server.baseUrl}/family-tree/${hanne.slug}`, { redirect: 'manual', headers: { cookie: `${SESSION_COOKIE}=${session}` } });
+    expect(family.status).toBe(301);
+    expect(family.headers.get('location')).toBe('/family-tree/hanne-jensen-mormor');
 
     expect((await callApi(e2e.server, 'DELETE', `/api/memorials/${hanne.id}`, { session })).status).toBe(204);
     for (const slug of [hanne.slug, 'hanne-jensen-mormor']) {

@@ -13,7 +13,7 @@ import { type ClientHtml, type PageHead, metaTag } from '../client-html';
 import type { Deps } from '../deps';
 import { HttpError } from '../lib/errors';
 import { whereFormerAddressLeads } from '../memorials/addresses';
-import { MEMORIAL_DELETED, UUID } from '../memorials/service';
+import { MEMORIAL_DELETED, UUID, findMemorial } from '../memorials/service';
 import { countIfCode } from '../qr/lookup-limit';
 import { readCloseFamily } from './read';
 
@@ -36,11 +36,19 @@ export function familyTreePageRoute(deps: Deps, clientHtml: ClientHtml) {
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie');
     const token = sessionToken(request);
     const user = token ? await userForSession(deps.db, deps.now(), token) : null;
-    if (user || !clientHtml.renderFamilyTree) return reply.type(HTML).send(clientHtml.forPath(pathname));
-
+    const memorial = decodeURIComponent(key);
     const asked = new URL(request.url, 'http://page').searchParams.get('person');
     const person = asked && UUID.test(asked) ? asked.toLowerCase() : null;
-    const memorial = decodeURIComponent(key);
+    const moved = (slug: string) => reply.redirect(`/family-tree/${encodeURIComponent(slug)}${person ? `?person=${person}` : ''}`, 301);
+    if (user || !clientHtml.renderFamilyTree) {
+      // The family, too, is led from an address the memorial had before to today's (decision 0034).
+      if (user && !(await findMemorial(deps.db, memorial, user.id))) {
+        const leads = await whereFormerAddressLeads(deps.db, memorial, user.id);
+        if (leads && 'movedTo' in leads) return moved(leads.movedTo);
+      }
+      return reply.type(HTML).send(clientHtml.forPath(pathname));
+    }
+
     let tree: InlineFamilyTree;
     try {
       tree = { memorial, person, close: await readCloseFamily(deps, memorial, null, person ?? undefined) };
@@ -48,7 +56,7 @@ export function familyTreePageRoute(deps: Deps, clientHtml: ClientHtml) {
       if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 410)) throw error;
       // An address the memorial had before leads to its tree at today's address (decision 0034).
       const leads = error.statusCode === 404 ? await whereFormerAddressLeads(deps.db, memorial, null) : null;
-      if (leads && 'movedTo' in leads) return reply.redirect(`/family-tree/${encodeURIComponent(leads.movedTo)}${person ? `?person=${person}` : ''}`, 301);
+      if (leads && 'movedTo' in leads) return moved(leads.movedTo);
       const gone = error.statusCode === 410 || leads !== null;
       // The app asks for itself and says why in Danish; the status says it to everyone else.
       const head: PageHead = gone
