@@ -108,7 +108,7 @@ describe('the memorial archive', () => {
   it('holds a page per part the memorial has, and none for what it has not', () => {
     const names = entries.map((item) => item.name);
     expect(names.slice(0, 2)).toEqual(['LAES-MIG.txt', 'index.html']);
-    for (const page of ['livshistorie.html', 'tidslinje.html', 'galleri.html', 'musik.html', 'hilsner.html', 'style.css', 'data/mindeside.json']) expect(names).toContain(page);
+    for (const page of ['livshistorie.html', 'livslinje.html', 'galleri.html', 'musik.html', 'hilsner.html', 'style.css', 'data/mindeside.json']) expect(names).toContain(page);
     // No family tree was drawn: no page, and no link to one.
     expect(names).not.toContain('slaegt.html');
     expect(entry('index.html')!.data.toString()).not.toContain('slaegt.html');
@@ -150,7 +150,7 @@ describe('the memorial archive', () => {
       expect(html, page.name).toContain(`content="default-src 'none';`);
     }
     expect(entry('livshistorie.html')!.data.toString()).toContain('Karen voksede op i Vejle.');
-    expect(entry('tidslinje.html')!.data.toString()).toContain('14. juni 1958');
+    expect(entry('livslinje.html')!.data.toString()).toContain('14. juni 1958');
   });
 
   it('holds only what the family approved of what visitors left', () => {

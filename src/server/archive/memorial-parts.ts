@@ -43,8 +43,8 @@ const timeline: PartBody = ({ memorial }) =>
   memorial.timeline.length
     ? {
         part: 'timeline',
-        path: 'tidslinje.html',
-        label: 'Tidslinje',
+        path: 'livslinje.html',
+        label: 'Livslinje',
         about: count(memorial.timeline.length, 'begivenhed', 'begivenheder'),
         body: `<ol class="card timeline">${memorial.timeline
           .map((event) => `<li><p class="when">${h(danishDate(event.date))}</p><h2>${h(event.title)}</h2>${event.text ? paragraphs(event.text) : ''}</li>`)
