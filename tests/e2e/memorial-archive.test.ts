@@ -213,7 +213,7 @@ describe('the memorial as an archive', () => {
     await visible(section.getByRole('heading', { level: 2, name: 'Hent mindesiden som arkiv' }));
     await expect.poll(() => section.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeLessThan(200);
     const contents = await visible(section.getByText(/^Arkivet rummer /));
-    expect(await contents.innerText()).toMatch(/^Arkivet rummer 3 billeder, 2 hilsner og minder og 2 lys og fylder (under\s1\sMB|ca\.\s\d+(,\d)?\sMB)\.$/);
+    expect(await contents.innerText()).toMatch(/^Arkivet rummer 3 billeder, 2 hilsner og 2 tændte lys og fylder (under\s1\sMB|ca\.\s\d+(,\d)?\sMB)\.$/);
     await visible(section.getByText('også hvis Mindested en dag ikke findes mere', { exact: false }));
     await visible(section.getByText('(JSON)', { exact: false }));
     // The page's list of parts leads here too.

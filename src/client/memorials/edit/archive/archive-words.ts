@@ -11,14 +11,14 @@ const GB = 1024 * MB;
 const number = (n: number) => n.toLocaleString('da-DK');
 const count = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
 
-/** "12 billeder, 2 film, 3 sange, 40 hilsner og minder og 215 lys"; only what there is, null for nothing. */
+/** "12 billeder, 2 film, 3 sange, 40 hilsner og 215 tændte lys"; only what there is, null for nothing. */
 export function archiveContents(summary: Pick<ArchiveSummary, 'photos' | 'videos' | 'songs' | 'words' | 'candles'>): string | null {
   const parts = [
     summary.photos ? count(summary.photos, 'billede', 'billeder') : null,
     summary.videos ? count(summary.videos, 'film', 'film') : null,
     summary.songs ? count(summary.songs, 'sang', 'sange') : null,
-    summary.words ? count(summary.words, 'hilsen eller minde', 'hilsner og minder') : null,
-    summary.candles ? count(summary.candles, 'lys', 'lys') : null,
+    summary.words ? count(summary.words, 'hilsen', 'hilsner') : null,
+    summary.candles ? count(summary.candles, 'tændt lys', 'tændte lys') : null,
   ].filter((part): part is string => part !== null);
   if (!parts.length) return null;
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} og ${parts.at(-1)}`;
