@@ -7,17 +7,35 @@ import { takeUnexpectedServerErrors } from './server-errors';
  * expects a console error spies on console.error itself; one that expects a server error calls
  * expectServerError (server-errors.ts).
  */
-let unexpected: unknown[][] = [];
-const original = console.error;
-console.error = (...args: unknown[]) => {
-  if (vi.isMockFunction(console.error)) return;
-  unexpected.push(args);
-  original(...args);
-};
+const GUARD = Symbol.for('mindested.fail-on-errors');
+interface Guarded {
+  [GUARD]?: { unexpected: unknown[][] };
+}
+
+/**
+ * Once per worker: the unit tests share a worker's modules between files (vitest.config.ts,
+ * isolate false), and this file runs again for each of them; a second wrapper would count every
+ * error twice. The errors go in one list on the global object, which each file's hook empties.
+ */
+function errorsSeen(): { unexpected: unknown[][] } {
+  const global = globalThis as Guarded;
+  if (global[GUARD]) return global[GUARD];
+  const seen = { unexpected: [] as unknown[][] };
+  global[GUARD] = seen;
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    if (vi.isMockFunction(console.error)) return;
+    seen.unexpected.push(args);
+    original(...args);
+  };
+  return seen;
+}
+
+const seen = errorsSeen();
 
 afterEach(() => {
-  const errors = unexpected;
-  unexpected = [];
+  const errors = seen.unexpected;
+  seen.unexpected = [];
   const serverErrors = takeUnexpectedServerErrors();
   const lines = [
     ...(errors.length ? ['console.error was called during the test:', ...errors.map((a) => a.map(String).join(' '))] : []),
