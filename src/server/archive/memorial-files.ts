@@ -42,6 +42,8 @@ export function jpegNear<V extends Pick<MediaVariant, 'format' | 'width'>>(varia
 export interface ArchiveFiles {
   /** Every file, each once, in the order the ZIP holds them. */
   files: ArchiveFile[];
+  /** Their sizes as far as known: about what the ZIP weighs. */
+  bytes: number;
   /** The archive's path of a file served at `url` (a /media/ address), or null when it is not in the archive. */
   pathOf(url: string | null | undefined): string | null;
   /** Of a photo's variants, the path of the one the archive carries. */
@@ -101,6 +103,7 @@ export function archiveFiles({ memorial, stored, tree, posts }: ArchiveContent):
   };
   return {
     files,
+    bytes: files.reduce((sum, file) => sum + file.bytes, 0),
     pathOf,
     shown: (variants) => variants?.map((variant) => pathOf(variant.url)).find((path) => path !== null) ?? null,
     original: (mediaId) => originals.get(mediaId) ?? null,

@@ -30,7 +30,7 @@ export function memorialArchiveRoutes(app: FastifyInstance, deps: Deps) {
   api.get('/api/memorials/:id/archive', { schema: { params: memorialIdParams, response: { 200: archiveSummaryResponse } } }, async (request, reply) => {
     const user = await requireUser(deps, request);
     const content = await archiveContent(deps, request.params.id, user.id);
-    const bytes = archiveFiles(content).files.reduce((sum, file) => sum + file.bytes, 0);
+    const { bytes } = archiveFiles(content);
     const latest = await latestArchive(deps.db, content.memorial.id);
     const { media, music } = content.memorial;
     reply.header('cache-control', 'private, no-store');
@@ -49,7 +49,7 @@ export function memorialArchiveRoutes(app: FastifyInstance, deps: Deps) {
   api.get('/api/memorials/:id/archive.zip', { schema: { params: memorialIdParams } }, async (request, reply) => {
     const user = await requireUser(deps, request);
     const content = await archiveContent(deps, request.params.id, user.id);
-    if (archiveFiles(content).files.reduce((sum, file) => sum + file.bytes, 0) > ARCHIVE_DIRECT_MAX_BYTES) throw new HttpError(409, ARCHIVE_MESSAGES.tooLargeToDownload);
+    if (archiveFiles(content).bytes > ARCHIVE_DIRECT_MAX_BYTES) throw new HttpError(409, ARCHIVE_MESSAGES.tooLargeToDownload);
     await limit(user.id);
     const madeAt = deps.now();
     const zip = memorialArchiveZip(deps, content, { madeAt, pageUrl: memorialPageUrl(deps, content.memorial.slug) });
