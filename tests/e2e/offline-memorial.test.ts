@@ -17,7 +17,7 @@ import { setupE2e } from '../support/e2e-suite';
 import { consentGiven, openAlive, UI_TIMEOUT_MS, visible } from '../support/e2e-ui';
 import { type ImageDir, createImageDir, writeImage } from '../support/images';
 
-const e2e = setupE2e({ qrCodes: 3 });
+const e2e = setupE2e({ qrCodes: 3, serviceWorkers: true });
 let images: ImageDir;
 beforeAll(async () => {
   images = await createImageDir();

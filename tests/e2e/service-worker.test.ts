@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { setupE2e } from '../support/e2e-suite';
 import { visible } from '../support/e2e-ui';
 
-const e2e = setupE2e({ qrCodes: 0 });
+const e2e = setupE2e({ qrCodes: 0, serviceWorkers: true });
 
 /** Waits until a service worker is active and controls this page. */
 async function controlled(page: Page): Promise<string> {

@@ -66,12 +66,29 @@ export function personsAgent(browser: Browser): string {
   return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
 }
 
+/**
+ * Whether a journey's pages may install the app's service worker (public/sw.js). Only the journeys
+ * of the worker itself and of the memorial kept for the grave offline need it: in every other test's
+ * fresh context it would install and fetch every asset of the build for its cache while the test
+ * goes on, work for Chromium and the server that nothing looks at (on CI's two cores, time taken
+ * from the journeys).
+ */
+export interface PageOptions {
+  serviceWorkers?: boolean;
+}
+
 /** A fresh context (its own cookies and storage) with one page on `baseUrl`. */
-export async function openPage(browser: Browser, baseUrl: string): Promise<BrowserPage> {
+export async function openPage(browser: Browser, baseUrl: string, options: PageOptions = {}): Promise<BrowserPage> {
   // A desktop-sized window in Danish; each test's own context so axe can inject into it. A person's
   // browser says Chrome, not HeadlessChrome: the server takes headless browsers for robots
   // (stats/visits.ts), and the journeys are a person's.
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'da-DK', viewport: { width: 1280, height: 900 }, userAgent: personsAgent(browser) });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'da-DK',
+    viewport: { width: 1280, height: 900 },
+    userAgent: personsAgent(browser),
+    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
+  });
   return watchContext(context);
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { type BrowserPage, launchBrowser, openPage } from './browser';
+import { type BrowserPage, type PageOptions, launchBrowser, openPage } from './browser';
 import { type E2eServer, type StartOptions, startE2eServer } from './server-process';
 
 export interface E2e {
@@ -20,14 +20,16 @@ export interface E2e {
   openAnotherBrowser(): Promise<BrowserPage>;
 }
 
-export function setupE2e(options: StartOptions = {}): E2e {
+/** `options`: the server's (server-process.ts) and the pages' (browser.ts). */
+export function setupE2e(options: StartOptions & PageOptions = {}): E2e {
+  const { serviceWorkers, ...serverOptions } = options;
   let server: E2eServer | undefined;
   let browser: Browser | undefined;
   let current: BrowserPage | undefined;
   let extra: BrowserPage[] = [];
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startE2eServer(options), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startE2eServer(serverOptions), launchBrowser()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
@@ -40,7 +42,7 @@ export function setupE2e(options: StartOptions = {}): E2e {
   });
 
   beforeEach(async () => {
-    current = await openPage(browser!, server!.baseUrl);
+    current = await openPage(browser!, server!.baseUrl, { serviceWorkers });
   });
 
   afterEach(async () => {
@@ -74,7 +76,7 @@ export function setupE2e(options: StartOptions = {}): E2e {
       current!.expectBrowserError(pattern);
     },
     async openAnotherBrowser() {
-      const another = await openPage(browser!, server!.baseUrl);
+      const another = await openPage(browser!, server!.baseUrl, { serviceWorkers });
       extra.push(another);
       return another;
     },
