@@ -4,9 +4,11 @@
  * against it. Runs on the embedded database, or on PostgreSQL when DATABASE_URL is set. Ends with
  * one line "N passed, N failed" over both suites.
  *
- *   npm test [-- [unit] [e2e] [--built]]
+ *   npm test [-- [unit] [cluster] [e2e] [--built]]
  *
- * `unit` or `e2e` runs one suite, both in the order given (CI runs each database's unit tests on
+ * `cluster` is three servers behind HAProxy (tests/cluster, PostgreSQL only); without a suite
+ * named, all that the database allows run: unit, cluster on PostgreSQL, then e2e.
+ * `unit`, `cluster` or `e2e` runs that suite, several in the order given (CI runs each database's unit tests on
  * their own, then both databases' journeys side by side); `--built` skips the build (CI builds once
  * for both databases).
  * Reports go to test-results/<database>/ (unit.json and unit-summary.json, e2e.json and
@@ -18,8 +20,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const args = process.argv.slice(2);
-const chosen = args.filter((arg) => arg === 'unit' || arg === 'e2e');
-const order = chosen.length > 0 ? chosen : ['unit', 'e2e'];
+const chosen = args.filter((arg) => arg === 'unit' || arg === 'cluster' || arg === 'e2e');
+const order = chosen.length > 0 ? chosen : process.env.DATABASE_URL ? ['unit', 'cluster', 'e2e'] : ['unit', 'e2e'];
 const built = args.includes('--built');
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'indbygget PGlite';
 const results = `test-results/${process.env.DATABASE_URL ? 'postgres' : 'pglite'}`;
@@ -41,6 +43,7 @@ function counts(file) {
 
 const SUITES = {
   unit: { name: 'unit og API', args: [], report: `${results}/unit.json` },
+  cluster: { name: 'klynge (HAProxy)', args: ['--config', 'vitest.cluster.config.ts'], report: `${results}/cluster.json` },
   e2e: { name: 'browser (e2e)', args: ['--config', 'vitest.e2e.config.ts'], report: `${results}/e2e.json`, build: !built },
 };
 

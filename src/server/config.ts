@@ -141,6 +141,9 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   // How long a SIGTERM may take before the process gives up on what hangs and exits (main.ts).
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
+  // Behind a load balancer: after SIGTERM the server says it is not ready and goes on serving this
+  // long, so the balancer's checks take it out before it closes its port (src/cluster/).
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   TRUST_PROXY: trustProxy,
   // Lets a monitoring system elsewhere read GET /metrics with "Authorization: Bearer <token>";
   // without it only a scraper on the same machine may (src/server/metrics/access.ts).

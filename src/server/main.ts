@@ -50,12 +50,19 @@ async function main() {
     // ends or an SMTP server that never answers (nodemailer waits minutes) would keep the process,
     // and its old version, alive. Past the deadline it gives up, loudly, and the supervisor sees a
     // non-zero exit.
-    const seconds = config.SHUTDOWN_TIMEOUT_SECONDS;
+    const seconds = config.SHUTDOWN_DRAIN_SECONDS + config.SHUTDOWN_TIMEOUT_SECONDS;
     setTimeout(() => {
       app.log.error({ signal, seconds }, 'lukningen tog for lang tid; processen afsluttes');
       process.exit(1);
     }, seconds * 1000); // Not unref'd: should nothing else keep the process alive, it still ends it with 1.
     try {
+      // Not ready from now on (GET /api/health/ready answers 503), still serving: a load balancer
+      // that asks every half second has stopped sending here before the port closes.
+      app.deps.lifecycle.shuttingDown = true;
+      if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+        app.log.info({ seconds: config.SHUTDOWN_DRAIN_SECONDS }, 'svarer "ikke klar" og betjener stadig, før porten lukkes');
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+      }
       await Promise.all([app.close(), jobsProcess?.stop()]);
       await database.close();
     } catch (error) {
