@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHECKS_TO_FALL, haproxyConfig } from './haproxy-config';
+import { UNAVAILABLE_HTML, UNAVAILABLE_JSON } from './unavailable-page';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HAPROXY = '/usr/sbin/haproxy';
@@ -229,7 +230,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await instances[0]!.start();
     await Promise.all(instances.slice(1).map((instance) => instance.start()));
     const configFile = path.join(work, 'haproxy.cfg');
-    await writeFile(configFile, haproxyConfig({ host, port: options.port, instances, statsSocket, checkIntervalMs }));
+    const unavailable = { json: path.join(work, 'unavailable.json'), html: path.join(work, 'unavailable.html') };
+    await Promise.all([writeFile(unavailable.json, UNAVAILABLE_JSON), writeFile(unavailable.html, UNAVAILABLE_HTML)]);
+    await writeFile(configFile, haproxyConfig({ host, port: options.port, instances, statsSocket, checkIntervalMs, unavailable }));
     const proc = spawn(HAPROXY, ['-f', configFile, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
     haproxy = proc;
     lines(proc.stdout, (line) => onLine('haproxy', line));

@@ -15,6 +15,7 @@ const OPTIONS = {
   ],
   statsSocket: '/tmp/x/haproxy.sock',
   checkIntervalMs: 500,
+  unavailable: { json: '/tmp/x/unavailable.json', html: '/tmp/x/unavailable.html' },
 };
 
 describe('haproxyConfig', () => {
@@ -29,13 +30,19 @@ describe('haproxyConfig', () => {
     // Only a connection that failed is retried elsewhere: a POST that reached a dying instance may be stored.
     expect(config).toMatch(/^ {2}retry-on conn-failure$/m);
     expect(config).not.toMatch(/retry-on .*(empty-response|response-timeout|all-retryable-errors)/);
+    // With no instance ready HAProxy answers in Danish itself: JSON for the API, a page for the rest.
+    expect(config).toContain('file /tmp/x/unavailable.json hdr cache-control no-store if none_ready { path_beg /api/ }');
+    expect(config).toContain('file /tmp/x/unavailable.html hdr cache-control no-store if none_ready');
   });
 
   it.skipIf(!existsSync('/usr/sbin/haproxy'))('is a configuration HAProxy accepts (haproxy -c)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'haproxy-config-'));
     try {
       const file = path.join(dir, 'haproxy.cfg');
-      writeFileSync(file, haproxyConfig({ ...OPTIONS, statsSocket: path.join(dir, 'haproxy.sock') }));
+      const unavailable = { json: path.join(dir, 'unavailable.json'), html: path.join(dir, 'unavailable.html') };
+      writeFileSync(unavailable.json, '{}');
+      writeFileSync(unavailable.html, '<p>');
+      writeFileSync(file, haproxyConfig({ ...OPTIONS, statsSocket: path.join(dir, 'haproxy.sock'), unavailable }));
       const check = spawnSync('/usr/sbin/haproxy', ['-c', '-f', file], { encoding: 'utf8' });
       expect(`${check.stdout}${check.stderr}`).not.toMatch(/\[(ALERT|WARNING)\]/);
       expect(check.status).toBe(0);

@@ -25,6 +25,8 @@ export interface HaproxyOptions {
   statsSocket: string;
   /** How often each instance's readiness is asked. */
   checkIntervalMs: number;
+  /** Files HAProxy answers with when no instance is ready (unavailable-page.ts). */
+  unavailable: { json: string; html: string };
 }
 
 /** Consecutive failed checks that take an instance out, and passed ones that bring it back. */
@@ -57,6 +59,9 @@ export function haproxyConfig(options: HaproxyOptions): string {
     '',
     'frontend visitors',
     `  bind ${options.host}:${options.port}`,
+    '  acl none_ready nbsrv(instances) eq 0',
+    `  http-request return status 503 content-type "application/json; charset=utf-8" file ${options.unavailable.json} hdr cache-control no-store if none_ready { path_beg /api/ }`,
+    `  http-request return status 503 content-type "text/html; charset=utf-8" file ${options.unavailable.html} hdr cache-control no-store if none_ready`,
     '  default_backend instances',
     '',
     'backend instances',

@@ -57,6 +57,7 @@ import { POST_DIGEST, sendPostDigest, sweepPostMails } from './notifications/pos
 import { postMailRoutes } from './notifications/post-mail-routes';
 import { postRoutes } from './posts/routes';
 import { PURGE_RUNS, purgeJobs, purgeLimitRows } from './privacy/purges';
+import { sweepAbandonedUploads } from './lib/uploads-in-progress';
 import { moneyAdminRoutes } from './money/admin-routes';
 import { moneyRoutes } from './money/routes';
 import { pricingRoutes } from './pricing/routes';
@@ -160,6 +161,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     maintenance: async () => {
       // The limits' addresses go as soon as their window ends (/privacy: "typisk under en time").
       await purgeLimitRows(deps, now());
+      // Files of uploads a killed server was storing (lib/uploads-in-progress.ts).
+      await sweepAbandonedUploads(deps, now());
       await daily.tick();
       // Administrators' e-mail about new posts (notifications/post-mail.ts).
       await sweepPostMails(deps);

@@ -30,8 +30,13 @@ async function check(deps: Deps, what: string, probe: () => Promise<unknown>): P
 
 /**
  * For load balancers and scripts. Liveness: the process answers (restart it when it does not).
- * Readiness: it can serve, i.e. the database and the media storage answer and it is not shutting
- * down (send it no traffic while it is not). /api/health is readiness, as it always was.
+ * Readiness: it can serve, i.e. the database answers and it is not shutting down (send it no
+ * traffic while it is not). /api/health is readiness, as it always was.
+ *
+ * The media storage is asked and reported, but an unreachable bucket does not make an instance
+ * unready: every instance shares the one bucket, so a load balancer would take them all out at
+ * once and the pages, which need only the database, would stop too. The uploads fail meanwhile
+ * with their own Danish message; the pages keep serving (tests/cluster/faults.test.ts).
  */
 export function healthRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/health/live', async (_request, reply) => {
@@ -48,9 +53,9 @@ export function healthRoutes(app: FastifyInstance, deps: Deps) {
       check(deps, 'database', () => deps.db.execute(sql`select 1`)),
       check(deps, 'storage', () => deps.storage.head(STORAGE_PROBE_KEY)),
     ]);
-    if (database === 'ok' && storage === 'ok') return { status: 'ok', database, storage };
-    const message = database === 'ok' ? 'Lageret til billeder og filer svarer ikke.' : 'Databasen svarer ikke.';
-    return reply.code(503).send({ message, status: 'error', database, storage });
+    if (database !== 'ok') return reply.code(503).send({ message: 'Databasen svarer ikke.', status: 'error', database, storage });
+    if (storage !== 'ok') return { message: 'Lageret til billeder og filer svarer ikke.', status: 'degraded', database, storage };
+    return { status: 'ok', database, storage };
   };
   app.get('/api/health/ready', ready);
   app.get('/api/health', ready);

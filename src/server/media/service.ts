@@ -3,6 +3,7 @@
  * links, captions and order, and removal that leaves no file behind. Who may change a gallery is
  * the memorial's rule (owner and co-admins, memorials/service.ts).
  */
+import { abandoned, storing, stored as uploadStored } from '../lib/uploads-in-progress';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
@@ -211,6 +212,7 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
     const row = await receiveUpload(file, async (received) => {
       // Asked before the file is processed and stored, and again where the row is added.
       await checkGalleryRoom(deps.db, memorial.id, received.detected.kind, deps.now());
+      await storing(deps.db, folder, deps.now());
       let stored: Pick<MediaRow, 'width' | 'height' | 'variants' | 'placeholder' | 'originalKey' | 'mime' | 'bytes'>;
       if (received.detected.kind === 'photo') {
         stored = { ...(await storePhoto(deps, folder, received.file)), mime: 'image/jpeg' };
@@ -222,6 +224,7 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
       const [inserted] = await deps.db.transaction(async (tx) => {
         await touchMemorial(tx, memorial.id, deps.now());
         await checkGalleryRoom(tx, memorial.id, received.detected.kind, deps.now());
+        await uploadStored(tx, folder);
         return tx
           .insert(memorialMedia)
           .values({ id: mediaId, memorialId: memorial.id, kind: received.detected.kind, caption, position: await nextPosition(tx, memorial.id), createdBy: userId, createdAt: deps.now(), ...stored })
@@ -233,7 +236,11 @@ export async function addUpload(deps: Deps, memorialKey: string, userId: string,
     deps.memorialChanged(memorial.id);
     return presentMedia(row);
   } catch (error) {
-    await deps.storage.deletePrefix(folder).catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a failed upload'));
+    // Crossed out only once the files are gone: should the removal fail, the sweep tries again.
+    await deps.storage
+      .deletePrefix(folder)
+      .then(() => abandoned(deps.db, folder))
+      .catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a failed upload'));
     throw error;
   }
 }

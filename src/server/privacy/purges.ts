@@ -18,6 +18,7 @@ import { purgeRemovedTreePeople } from '../family-tree/purge';
 import { folderOfPhoto } from '../posts/photo';
 import { tryMoveCode } from '../qr/lifecycle';
 import { retireAddress } from '../memorials/addresses';
+import { sweepAbandonedUploads } from '../lib/uploads-in-progress';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -204,6 +205,8 @@ export interface PurgeReport extends PurgedMemorials {
   consentRecords: number;
   expiredSessions: number;
   memorialArchives: number;
+  /** Folders of uploads a killed server left half-stored (lib/uploads-in-progress.ts). */
+  abandonedUploads: number;
 }
 
 /** Every purge as of `at`, for the CLI (an operator, or a test from outside). */
@@ -217,6 +220,7 @@ export async function runAllPurges(deps: PurgeDeps, at: Date): Promise<PurgeRepo
     consentRecords: await purgeConsentRecords(deps, at),
     expiredSessions: await purgeExpiredSessions(deps, at),
     memorialArchives: await purgeExpiredArchives(deps, at),
+    abandonedUploads: await sweepAbandonedUploads(deps, at),
   };
 }
 

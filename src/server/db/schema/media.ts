@@ -40,3 +40,19 @@ export const memorialMedia = pgTable(
   },
   (t) => [index('memorial_media_memorial_idx').on(t.memorialId, t.position)],
 );
+
+/**
+ * Files being stored for an upload whose row is not written yet: a folder is added before the
+ * first file goes into the storage and removed in the transaction that writes the upload's row (or
+ * when the upload fails and its files are removed). A server killed in between leaves the folder
+ * here, and lib/uploads-in-progress.ts removes its files once no request could still be writing
+ * them: nothing half-stored stays in the bucket.
+ */
+export const uploadsInProgress = pgTable(
+  'uploads_in_progress',
+  {
+    folder: text('folder').primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('uploads_in_progress_started_idx').on(t.startedAt)],
+);
