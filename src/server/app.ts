@@ -27,8 +27,8 @@ import type { Db } from './db/connection';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
 import { metricsRoutes } from './metrics/routes';
-import { SERVER_ERROR_MESSAGE, clientErrorHandler, frameworkErrors, refuseUncleanInput } from './lib/clean-input';
-import { HttpError } from './lib/errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, SERVER_ERROR_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE, clientErrorHandler, frameworkErrors, refuseUncleanInput } from './lib/clean-input';
+import { HttpError, isDatabaseUnreachable } from './lib/errors';
 import { requestForLog } from './lib/request-log';
 import { createDailySchedule } from './lib/daily';
 import { PRUNE_JOBS, createJobRunner, pruneJobsJob } from './lib/jobs';
@@ -38,7 +38,7 @@ import { aiRoutes } from './ai/routes';
 import { SEND_MAIL, type Mailer, createMailer, sendMailJob } from './lib/mail';
 import { createBatchedRateLimiter } from './lib/batched-rate-limit';
 import { createRateLimiter } from './lib/rate-limit';
-import { type Storage, createStorage, storageOptionsFrom } from './lib/storage';
+import { type Storage, StorageUnavailableError, createStorage, storageOptionsFrom } from './lib/storage';
 import { type UploadLimits, UPLOAD_LIMITS, registerUploads } from './lib/uploads';
 import { createMemorialPageCache } from './memorials/page-cache';
 import { createMemorialChanges } from './memorials/changes';
@@ -271,6 +271,15 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
       const message =
         status === 413 ? 'Forespørgslen er for stor.' : status === 415 ? 'Forespørgslen har en ukendt indholdstype.' : 'Forespørgslen kunne ikke læses.';
       return reply.code(status).send({ message });
+    }
+    // What we depend on is away for a moment (a restart, an outage): ask them to try again.
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error }, 'media storage unreachable');
+      return reply.code(503).header('retry-after', '30').send({ message: STORAGE_UNAVAILABLE_MESSAGE });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      return reply.code(503).header('retry-after', '10').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: SERVER_ERROR_MESSAGE });

@@ -187,6 +187,8 @@ describe('npm run cli', { timeout: 240_000 }, () => {
       'Beskeder til os: 1',
       'Samtykker: 1',
       'Udløbne logins: 0',
+      'Arkiver af mindesider: 0',
+      'Halvt gemte uploads: 0',
     ]);
     expect(await readdir(path.join(dataDir, 'media/memorials'))).toEqual([kept]);
     const left = await withDatabase(async (db) => ({

@@ -65,6 +65,8 @@ const PURGE_LINES: [keyof PurgeReport, string][] = [
   ['contactMessages', 'Beskeder til os'],
   ['consentRecords', 'Samtykker'],
   ['expiredSessions', 'Udløbne logins'],
+  ['memorialArchives', 'Arkiver af mindesider'],
+  ['abandonedUploads', 'Halvt gemte uploads'],
 ];
 
 function parse<T extends z.ZodType>(schema: T, values: unknown): z.infer<T> {

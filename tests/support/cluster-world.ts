@@ -26,6 +26,8 @@ export interface ClusterWorld {
 
 export interface ClusterWorldOptions {
   instances?: number;
+  /** The PostgreSQL server to make the cluster's database on (default DATABASE_URL's), asked when the cluster starts. */
+  postgres?: () => string;
   /** More of the instances' settings (limits, JOBS_PROCESS, …). */
   env?: Record<string, string>;
 }
@@ -41,7 +43,6 @@ function isError(line: string): boolean {
 }
 
 export function setupCluster(options: ClusterWorldOptions = {}): ClusterWorld {
-  const serverUrl = process.env.DATABASE_URL!;
   const name = `${TEST_DB_PREFIX}_cluster_${randomBytes(5).toString('hex')}`;
   let cluster: Cluster | undefined;
   let mail: SmtpCapture | undefined;
@@ -49,7 +50,10 @@ export function setupCluster(options: ClusterWorldOptions = {}): ClusterWorld {
   let errors: string[] = [];
   const expectedErrors: RegExp[] = [];
 
+  let serverUrl = process.env.DATABASE_URL!;
+
   beforeAll(async () => {
+    if (options.postgres) serverUrl = options.postgres();
     await adminQuery(serverUrl, `create database ${name}`);
     [mail, bucket] = await Promise.all([startSmtpCapture(), startS3Server()]);
     cluster = await startCluster({
@@ -100,7 +104,9 @@ export function setupCluster(options: ClusterWorldOptions = {}): ClusterWorld {
     get bucket() {
       return bucket!;
     },
-    databaseUrl: withDatabase(serverUrl, name),
+    get databaseUrl() {
+      return withDatabase(serverUrl, name);
+    },
     expectError(pattern) {
       expectedErrors.push(pattern);
     },

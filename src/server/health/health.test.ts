@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { expectServerError } from '../../../tests/support/server-errors';
-import { type Storage, createStorage } from '../lib/storage';
+import sharp from 'sharp';
+import { createUser } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sign-in';
+import { type Storage, createStorage, withChecks } from '../lib/storage';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,6 +61,31 @@ describe('GET /api/health/ready (and /api/health, the same)', () => {
       const response = await other.request({ method: 'GET', url: '/api/health/ready' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Lageret til billeder og filer svarer ikke.', status: 'degraded', database: 'ok', storage: 'unreachable' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers an upload while the bucket is away with 503 and a Danish "try again", and the page still answers', async () => {
+    expectServerError(/media storage unreachable/);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    const failing = createStorage({ kind: 'disk', root: '/nonexistent-health-test' });
+    const other = await createTestApp({}, { storage: withChecks({ ...failing, put: () => Promise.reject(refused), head: () => Promise.reject(refused) }) });
+    try {
+      const owner = await signIn(other, await createUser(other.database.db));
+      const memorial = (await other.request({ method: 'POST', url: '/api/memorials', headers: { cookie: owner }, payload: { name: 'Karen Jensen' } })).json<{ id: string; slug: string }>();
+      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 120, b: 150 } } }).jpeg().toBuffer();
+      const boundary = '----health-test';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="foto.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`),
+        photo,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const upload = await other.request({ method: 'POST', url: `/api/memorials/${memorial.id}/media`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: owner } });
+      expect(upload.statusCode).toBe(503);
+      expect(upload.json()).toEqual({ message: 'Billeder og filer kan ikke gemmes eller hentes lige nu. Prøv igen om lidt.' });
+      expect(upload.headers['retry-after']).toBe('30');
+      expect((await other.request({ method: 'GET', url: `/api/memorials/${memorial.slug}` })).statusCode).toBe(200);
     } finally {
       await other.close();
     }

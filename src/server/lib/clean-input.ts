@@ -12,6 +12,9 @@ import { UNCLEAN_TEXT_MESSAGE, hasUncleanText, isCleanText } from '../../shared/
 import { badRequest } from './errors';
 
 export const SERVER_ERROR_MESSAGE = 'Der skete en fejl på serveren. Prøv igen om lidt.';
+/** Answered with 503 while the bucket or PostgreSQL cannot be reached (app.ts's error handler). */
+export const STORAGE_UNAVAILABLE_MESSAGE = 'Billeder og filer kan ikke gemmes eller hentes lige nu. Prøv igen om lidt.';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Mindested kan ikke nå sine data lige nu. Prøv igen om lidt.';
 
 export function refuseUncleanInput(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {

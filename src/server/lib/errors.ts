@@ -38,3 +38,19 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** PostgreSQL's "cannot serve now" (shutting down, starting up, the connection lost) and the driver's own. */
+const DATABASE_GONE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DATABASE_GONE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/;
+
+/**
+ * Whether an error (or one it wraps) says the database could not be reached, as during a restart
+ * of PostgreSQL: answered 503 with a Danish "try again", and the pool reconnects by itself.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    const { code, message } = at as { code?: string; message?: string };
+    if ((code && DATABASE_GONE_CODES.has(code)) || (message && DATABASE_GONE_MESSAGES.test(message))) return true;
+  }
+  return false;
+}

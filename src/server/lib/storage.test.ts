@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '../../../tests/support/s3-server';
-import { createStorage, RangeNotSatisfiableError, withChecks, type Storage } from './storage';
+import { createStorage, RangeNotSatisfiableError, StorageUnavailableError, withChecks, type Storage } from './storage';
 import { createDiskStorage } from './storage-disk';
 import { createS3Storage } from './storage-s3';
 
@@ -414,6 +414,17 @@ describe('S3 storage', () => {
     expect(createStorage({ kind: 's3', ...optionsOf(s3) }).describe()).toBe(`S3: ${s3.bucket}@${s3.endpoint}`);
     expect(createStorage({ kind: 's3', ...optionsOf(s3), prefix: '/prod/' }).describe()).toBe(`S3: ${s3.bucket}/prod@${s3.endpoint}`);
     expect(createStorage({ kind: 's3', bucket: 'media', region: 'eu-north-1' }).describe()).toBe('S3: media@s3.eu-north-1.amazonaws.com');
+  });
+
+  it('says a bucket it cannot reach is unavailable, so the request is answered 503 and not as our fault', async () => {
+    const gone = await startS3Server();
+    await gone.close();
+    const storage = createStorage({ kind: 's3', ...optionsOf(gone) });
+    await expect(storage.put('a/b.txt', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(storage.head('a/b.txt')).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(storage.get('a/b.txt')).rejects.toBeInstanceOf(StorageUnavailableError);
+    // The bucket answering "no such key" is an answer, not an outage.
+    expect(await createStorage({ kind: 's3', ...optionsOf(s3) }).head('findes/ikke.txt')).toBeNull();
   });
 
   it('listens on loopback only', () => {

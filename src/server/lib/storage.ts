@@ -72,31 +72,60 @@ function assertValidPutOptions(options: PutOptions): void {
 }
 
 /** Wraps a driver with the checks every implementation shares. */
+/**
+ * The storage could not be reached or failed on its side (a bucket's service down, a 5xx, a
+ * timeout): the request is answered 503 with a Danish "try again" (app.ts), not as our own fault.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('the media storage is unreachable', { cause });
+  }
+}
+
+/** Errors of the network or of the bucket's side, found anywhere in the cause chain. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function isUnreachable(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+    const { code, name, $metadata } = at as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };
+    if ((code && UNREACHABLE_CODES.has(code)) || name === 'TimeoutError' || ($metadata?.httpStatusCode ?? 0) >= 500) return true;
+  }
+  return false;
+}
+
+async function reaching<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw isUnreachable(error) ? new StorageUnavailableError(error) : error;
+  }
+}
+
 export function withChecks(driver: StorageDriver): Storage {
   return {
     async put(key, body, options) {
       assertValidKey(key);
       assertValidPutOptions(options);
-      return driver.put(key, body, options);
+      return reaching(() => driver.put(key, body, options));
     },
     async get(key, range) {
       assertValidKey(key);
       if (range) assertValidRange(range);
-      const found = await driver.get(key, range);
+      const found = await reaching(() => driver.get(key, range));
       if (found && 'unsatisfiable' in found) throw new RangeNotSatisfiableError(found.totalBytes);
       return found;
     },
     async head(key) {
       assertValidKey(key);
-      return driver.head(key);
+      return reaching(() => driver.head(key));
     },
     async delete(key) {
       assertValidKey(key);
-      return driver.delete(key);
+      return reaching(() => driver.delete(key));
     },
     async deletePrefix(prefix) {
       assertValidPrefix(prefix);
-      return driver.deletePrefix(prefix);
+      return reaching(() => driver.deletePrefix(prefix));
     },
     list(prefix) {
       if (prefix !== '') assertValidPrefix(prefix);
