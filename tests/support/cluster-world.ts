@@ -14,6 +14,9 @@ import { type S3TestServer, startS3Server } from './s3-server';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 import { TEST_DB_PREFIX, withDatabase } from './test-database';
 
+/** The cluster tests' databases: <prefix>_cluster_<pid of the test worker>_<random>. */
+export const CLUSTER_DB_PREFIX = `${TEST_DB_PREFIX.replace(/^mindested_test/, 'mindested')}_cluster_`;
+
 export interface ClusterWorld {
   readonly cluster: Cluster;
   readonly mail: SmtpCapture;
@@ -43,7 +46,9 @@ function isError(line: string): boolean {
 }
 
 export function setupCluster(options: ClusterWorldOptions = {}): ClusterWorld {
-  const name = `${TEST_DB_PREFIX}_cluster_${randomBytes(5).toString('hex')}`;
+  // Not under the unit tests' prefix, whose set-up drops every database it finds under it as left
+  // behind; the cluster suite's own set-up drops only those whose process is gone.
+  const name = `${CLUSTER_DB_PREFIX}${process.pid}_${randomBytes(5).toString('hex')}`;
   let cluster: Cluster | undefined;
   let mail: SmtpCapture | undefined;
   let bucket: S3TestServer | undefined;
