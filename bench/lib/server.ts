@@ -83,7 +83,7 @@ export async function createPostgresDatabase(prefix: string): Promise<{ url: str
   };
 }
 
-function serverEnv(clientDir: string, database: Database, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function serverEnv(clientDir: string, database: Database, port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

@@ -32,8 +32,10 @@ export async function runVisitors(options: {
   meanPauseMs: number;
   next: () => VisitorRequest;
   onResponse?: (status: number, body: string) => void;
+  /** Every request as it ends: when it was due (ms since the start), its latency, its status (0 for a broken connection). */
+  onRequest?: (dueMs: number, latencyMs: number, status: number) => void;
 }): Promise<VisitorFigures> {
-  const { baseUrl, visitors, seconds, meanPauseMs, next, onResponse } = options;
+  const { baseUrl, visitors, seconds, meanPauseMs, next, onResponse, onRequest } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: visitors });
   const latencies: number[] = [];
   const byStatus: Record<string, number> = {};
@@ -66,8 +68,10 @@ export async function runVisitors(options: {
         latencies.push(performance.now() - due);
         byStatus[status] = (byStatus[status] ?? 0) + 1;
         onResponse?.(status, body);
+        onRequest?.(due - started, performance.now() - due, status);
       } catch {
         errors++;
+        onRequest?.(due - started, performance.now() - due, 0);
       }
       due += pause();
     }
