@@ -146,15 +146,15 @@ async function main() {
       const acknowledged: string[] = [];
       const timed: { due: number; latency: number; status: number }[] = [];
       const halfway = (EVENING_SECONDS * 1000) / 2;
+      // New processes answer slowly until their code is compiled and their readings made: the same
+      // evening for WARMUP_SECONDS first, not counted.
+      await runVisitors({ baseUrl: cluster.url, visitors: VISITORS, seconds: WARMUP_SECONDS, meanPauseMs: PAUSE_MS, next: candle(cluster) });
       const killing = new Promise<number>((resolve) =>
         setTimeout(() => {
           const at = performance.now();
           void cluster.instances[1]!.kill().then(() => resolve(at));
         }, halfway),
       );
-      // New processes answer slowly until their code is compiled and their readings made: the same
-      // evening for WARMUP_SECONDS first, not counted.
-      await runVisitors({ baseUrl: cluster.url, visitors: VISITORS, seconds: WARMUP_SECONDS, meanPauseMs: PAUSE_MS, next: candle(cluster) });
       const started = performance.now();
       process.stdout.write(`\nAll Saints' evening: ${VISITORS} visitors, a candle every ${PAUSE_MS} ms each on average, ${EVENING_SECONDS} s, ${INSTANCES} instances; ${cluster.instances[1]!.name} killed (SIGKILL) at ${halfway / 1000} s ...\n`);
       await runVisitors({

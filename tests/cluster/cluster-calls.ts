@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { HeadObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { SESSION_COOKIE } from '../../src/shared/constants';
 import type { ClusterWorld } from '../support/cluster-world';
@@ -164,6 +164,17 @@ export function bucketClient(world: ClusterWorld) {
         if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
         throw error;
       }
+    },
+    /** Every key under `prefix`. */
+    async keys(prefix: string): Promise<string[]> {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3.send(new ListObjectsV2Command({ Bucket: world.bucket.bucket, Prefix: prefix, ContinuationToken: token }));
+        keys.push(...(page.Contents ?? []).map((object) => object.Key!));
+        token = page.NextContinuationToken;
+      } while (token);
+      return keys;
     },
     async get(key: string): Promise<Buffer> {
       const object = await s3.send(new GetObjectCommand({ Bucket: world.bucket.bucket, Key: key }));

@@ -7,13 +7,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { premiumForGoodSql } from '../support/e2e-data';
 import { setupCluster } from '../support/cluster-world';
 import { ROOT } from '../support/server-process';
-import { type Family, PHONE, clusterCalls, generateCodes, query, registerFamily, sleep } from './cluster-calls';
+import { type Family, PHONE, bucketClient, clusterCalls, generateCodes, query, registerFamily, sleep } from './cluster-calls';
 
 const world = setupCluster({ env: { RATE_LIMIT_POSTS_PER_IP: '1000000', RATE_LIMIT_POSTS_PER_MEMORIAL: '1000000' } });
 const api = clusterCalls(world);
@@ -64,23 +63,11 @@ interface Outcome {
 
 /** Every key in the bucket under `prefix`. */
 async function bucketKeys(prefix: string): Promise<string[]> {
-  const s3 = new S3Client({
-    endpoint: world.bucket.endpoint,
-    region: 'auto',
-    forcePathStyle: true,
-    credentials: { accessKeyId: world.bucket.accessKeyId, secretAccessKey: world.bucket.secretAccessKey },
-  });
+  const bucket = bucketClient(world);
   try {
-    const keys: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await s3.send(new ListObjectsV2Command({ Bucket: world.bucket.bucket, Prefix: prefix, ContinuationToken: token }));
-      keys.push(...(page.Contents ?? []).map((object) => object.Key!));
-      token = page.NextContinuationToken;
-    } while (token);
-    return keys;
+    return await bucket.keys(prefix);
   } finally {
-    s3.destroy();
+    bucket.close();
   }
 }
 

@@ -8,10 +8,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { qrCodeParams } from '../../shared/qr-lifecycle';
-import { sessionToken, userForSession } from '../auth/sessions';
+import { sessionFor, sessionToken } from '../auth/sessions';
 import { qrCodes } from '../db/schema';
 import type { Deps } from '../deps';
-import { requireStaff } from '../staff/guard';
+import { mustVerify, requireStaff } from '../staff/guard';
 import { notFound, unauthorized } from '../lib/errors';
 import { INVALID_CODE } from './holder';
 import { type QrErrorCorrection, qrPng, qrPrintPdf, qrSvg, qrUrl } from './images';
@@ -35,12 +35,15 @@ export function qrImageRoutes(app: FastifyInstance, deps: Deps, lookUp: (request
    * (docs/decisions/0030-staff-look-ups-uncounted.md).
    */
   async function pictureOf(request: FastifyRequest, input: string): Promise<string> {
-    const user = await userForSession(deps.db, deps.now(), sessionToken(request));
-    if (!user || !STAFF_ROLES.includes(user.role)) await lookUp(request);
-    if (!user) throw unauthorized('Du er ikke logget ind.');
+    const found = await sessionFor(deps.db, deps.now(), sessionToken(request));
+    // Staff see every code only once their second factor is passed (PRODUCT.md); before that they
+    // are an account like any other, with their own codes and the look-up limit.
+    const asStaff = found !== null && STAFF_ROLES.includes(found.user.role) && !mustVerify(deps, found.session);
+    if (!asStaff) await lookUp(request);
+    if (!found) throw unauthorized('Du er ikke logget ind.');
     const code = codeFromInput(input);
     const [row] = code ? await deps.db.select().from(qrCodes).where(eq(qrCodes.code, code)) : [];
-    if (!row || row.status === 'void' || (row.claimedBy !== user.id && !STAFF_ROLES.includes(user.role))) throw notFound(INVALID_CODE);
+    if (!row || row.status === 'void' || (row.claimedBy !== found.user.id && !asStaff)) throw notFound(INVALID_CODE);
     return row.code;
   }
 
