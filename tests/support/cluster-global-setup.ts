@@ -13,6 +13,8 @@ import { ROOT } from './server-process';
 
 export default async function setup() {
   if (!process.env.DATABASE_URL) throw new Error('The cluster tests need PostgreSQL: set DATABASE_URL (the embedded database serves one server only).');
+  // The instances serve the built client (a visitor's page is HTML made from it).
+  if (!existsSync(path.join(ROOT, 'dist/client/index.html'))) throw new Error('The client is not built (dist/client/index.html is missing). Run `npm run build` first, or `npm test`.');
   if (!existsSync('/usr/sbin/haproxy')) throw new Error('HAProxy is missing at /usr/sbin/haproxy: apt-get install -y haproxy');
   const server = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (server.status !== 0) throw new Error('The server bundle could not be built (scripts/build-server.mjs).');
