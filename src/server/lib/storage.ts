@@ -71,7 +71,6 @@ function assertValidPutOptions(options: PutOptions): void {
   }
 }
 
-/** Wraps a driver with the checks every implementation shares. */
 /**
  * The storage could not be reached or failed on its side (a bucket's service down, a 5xx, a
  * timeout): the request is answered 503 with a Danish "try again" (app.ts), not as our own fault.
@@ -101,6 +100,7 @@ async function reaching<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Wraps a driver with the checks every implementation shares, and says when it cannot be reached. */
 export function withChecks(driver: StorageDriver): Storage {
   return {
     async put(key, body, options) {

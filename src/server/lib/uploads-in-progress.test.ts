@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/support/factories';
 import { type ImageDir, createImageDir, writeImage } from '../../../tests/support/images';
+import { mp3 } from '../../../tests/support/audio';
+import { multipartForm } from '../../../tests/support/multipart';
+import { givePremium } from '../../../tests/support/premium';
 import { signIn } from '../../../tests/support/sign-in';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { Memorial } from '../../shared/memorials';
@@ -53,6 +56,20 @@ describe('uploads in progress', () => {
     expect((await upload(memorial.id, Buffer.from('ikke et billede'))).statusCode).toBe(400);
     expect(await inProgress()).toEqual([]);
     expect(await t.app.deps.storage.deletePrefix(`memorials/${memorial.id}/`)).toBeGreaterThan(0);
+  });
+
+  it("a song's and a memory photo's folders are crossed out with their rows too", async () => {
+    const memorial = (await t.request({ method: 'POST', url: '/api/memorials', headers: { cookie: owner }, payload: { name: 'Poul Hansen' } })).json<Memorial>();
+    await givePremium(t.database.db, memorial.id);
+    const song = multipartForm({ title: 'Barndommens gade' }, { field: 'file', filename: 'sang.mp3', contentType: 'audio/mpeg', content: mp3({ seconds: 3 }) });
+    const songAnswer = await t.request({ method: 'POST', url: `/api/memorials/${memorial.id}/music`, payload: song.payload, headers: { ...song.headers, cookie: owner } });
+    expect(songAnswer.statusCode, songAnswer.body).toBe(201);
+    const photo = await readFile(await writeImage(images.dir, 'minde.jpg', 'jpeg', { width: 300, height: 200 }));
+    const memory = multipartForm({ name: 'Ole', message: 'Tak for turene i skoven.', website: '' }, { field: 'photo', filename: 'minde.jpg', contentType: 'image/jpeg', content: photo });
+    const memoryAnswer = await t.request({ method: 'POST', url: `/api/memorials/${memorial.id}/memories`, payload: memory.payload, headers: memory.headers });
+    expect(memoryAnswer.statusCode, memoryAnswer.body).toBe(201);
+    expect(await inProgress()).toEqual([]);
+    expect(await t.app.deps.storage.deletePrefix(`memorials/${memorial.id}/`)).toBeGreaterThan(1);
   });
 
   it("removes the files of an upload a killed server left half-stored, once an hour has passed and not before", async () => {

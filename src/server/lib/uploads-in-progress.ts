@@ -5,7 +5,9 @@
  * the first file goes in (`storing`), crossed out in the transaction that writes the row
  * (`stored`) or when a failed upload has removed its files (`abandoned`), and what is still
  * written down an hour later is removed by whichever instance's maintenance tick comes first
- * (`sweepAbandonedUploads`): by then no request could still be storing it.
+ * (`sweepAbandonedUploads`): by then no request could still be storing it. Used by the gallery
+ * (media/service.ts), the songs (music/service.ts) and memories' photos (posts/photo.ts, crossed out
+ * by the post's insert); family-tree photos and AI results do not use it yet.
  */
 import { eq, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection';

@@ -3,7 +3,6 @@
  * links, captions and order, and removal that leaves no file behind. Who may change a gallery is
  * the memorial's rule (owner and co-admins, memorials/service.ts).
  */
-import { abandoned, storing, stored as uploadStored } from '../lib/uploads-in-progress';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
@@ -26,6 +25,7 @@ import { type DetectedMedia, SNIFF_BYTES, checkUploadSize, inspectUpload } from 
 import type { UploadKind } from '../../shared/media-limits';
 import { makeUploadFolder } from '../lib/upload-folders';
 import type { UploadLimits } from '../lib/uploads';
+import { abandoned, storing, stored as uploadStored } from '../lib/uploads-in-progress';
 import { type PhotoSize, type PhotoVariant, editPhoto, processPhoto, readPhotoSize } from './photo';
 import { type MediaRow, mediaUrl, presentMedia } from './present';
 

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../db/connection';
 import { memorialSongs } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, conflict, notFound } from '../lib/errors';
+import { abandoned, storing, stored as uploadStored } from '../lib/uploads-in-progress';
 import { type IncomingFile, receiveUpload } from '../media/service';
 import { requireEditor, touchMemorial, visibleMemorial } from '../memorials/service';
 import { checkMusicAllowed } from '../money/premium-gates';
@@ -95,12 +96,14 @@ export async function addUploadedSong(deps: Deps, memorialKey: string, userId: s
       async (received) => {
         const read = await readSong(received.file, received.detected);
         const fileKey = `${folder}audio.${received.detected.extension}`;
+        await storing(deps.db, folder, deps.now());
         await deps.storage.put(fileKey, createReadStream(received.file), { contentType: received.detected.mime, cacheControl: IMMUTABLE });
         const title = fields.title || read.tagTitle || titleFromFileName(file.filename) || 'Sang uden titel';
         const [inserted] = await deps.db.transaction(async (tx) => {
           // The memorial's row is locked from here (touchMemorial), so two uploads cannot both take the last place.
           await touchMemorial(tx, memorial.id, deps.now());
           await checkRoom(tx, memorial.id, deps.now());
+          await uploadStored(tx, folder);
           return tx
             .insert(memorialSongs)
             .values({
@@ -126,7 +129,11 @@ export async function addUploadedSong(deps: Deps, memorialKey: string, userId: s
     deps.memorialChanged(memorial.id);
     return presentSong(row);
   } catch (error) {
-    await deps.storage.deletePrefix(folder).catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the file of a failed song upload'));
+    // Crossed out only once the file is gone: should the removal fail, the sweep tries again.
+    await deps.storage
+      .deletePrefix(folder)
+      .then(() => abandoned(deps.db, folder))
+      .catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the file of a failed song upload'));
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import type { PostPhoto } from '../../shared/posts-api';
 import type { StoredPostPhoto } from '../db/schema/posts';
 import type { Deps } from '../deps';
 import { HttpError, badRequest } from '../lib/errors';
+import { abandoned, storing } from '../lib/uploads-in-progress';
 import { type IncomingFile, receiveUpload, storePhoto } from '../media/service';
 import { mediaUrl } from '../media/present';
 
@@ -28,7 +29,16 @@ export const folderOfPhoto = (photo: StoredPostPhoto) => photo.originalKey.slice
 export async function storePostPhoto(deps: Deps, memorialId: string, file: IncomingFile): Promise<StoredPostPhoto> {
   const folder = newFolder(memorialId);
   try {
-    const stored = await receiveUpload(file, (received) => storePhoto(deps, folder, received.file), { accept: ['photo'], limits: deps.uploadLimits });
+    // Written down before its files go in; the post's insert crosses it out (service.ts), so a
+    // server killed in between leaves nothing the sweep does not find (lib/uploads-in-progress.ts).
+    const stored = await receiveUpload(
+      file,
+      async (received) => {
+        await storing(deps.db, folder, deps.now());
+        return storePhoto(deps, folder, received.file);
+      },
+      { accept: ['photo'], limits: deps.uploadLimits },
+    );
     return { width: stored.width, height: stored.height, originalKey: stored.originalKey, variants: stored.variants, placeholder: stored.placeholder };
   } catch (error) {
     await removeFolder(deps, folder);
@@ -44,7 +54,11 @@ export async function removePostPhoto(deps: Deps, photo: StoredPostPhoto): Promi
 
 async function removeFolder(deps: Deps, folder: string): Promise<void> {
   // A file left behind is only wasted space; the person's answer must not wait on it or fail by it.
-  await deps.storage.deletePrefix(folder).catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a shared memory\'s photo'));
+  // Crossed out only once the files are gone: should the removal fail, the sweep tries again.
+  await deps.storage
+    .deletePrefix(folder)
+    .then(() => abandoned(deps.db, folder))
+    .catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a shared memory\'s photo'));
 }
 
 export function presentPostPhoto(photo: StoredPostPhoto | null | undefined): PostPhoto | null {

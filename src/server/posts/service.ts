@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type MODERATION_ACTIONS, PUBLIC_POSTS_PER_KIND, type Post, type PostKind, type PostSettings, type PostStatus, type PublicPosts } from '../../shared/posts-api';
-import { memorialMembers, memorialPosts, memorials, notifications } from '../db/schema';
+import { memorialMembers, memorialPosts, memorials, notifications, uploadsInProgress } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import type { IncomingFile } from '../media/service';
 import { nextVersion, requireEditor, touchMemorial, visibleMemorial, visibleOrNotFound } from '../memorials/service';
-import { discard, presentPostPhoto, removePostPhoto, storePostPhoto } from './photo';
+import { discard, folderOfPhoto, presentPostPhoto, removePostPhoto, storePostPhoto } from './photo';
 
 type PostRow = typeof memorialPosts.$inferSelect;
 type Action = (typeof MODERATION_ACTIONS)[number];
@@ -83,9 +83,10 @@ export async function leavePost(
   if (input.photo && kind !== 'memory') throw badRequest('Kun et minde kan have et billede.', 'photo');
   const photo = input.photo ? await storePostPhoto(deps, memorial.id, input.photo) : null;
 
-  // The post, a notification for every administrator but the one who wrote it, and for a candle
-  // that burns at once a new version of the visitors' page: one statement, so one round trip and
-  // one commit on All Saints' evening, and all of it or nothing.
+  // The post, a notification for every administrator but the one who wrote it, for a candle that
+  // burns at once a new version of the visitors' page, and for a memory's photo its folder crossed
+  // out of the uploads in progress: one statement, so one round trip and one commit on All Saints'
+  // evening, and all of it or nothing.
   const excerpt = input.message ? `: ${input.message.length > 140 ? `${input.message.slice(0, 139)}…` : input.message}` : '';
   const authorId = poster.user?.id ?? null;
   const result = (await deps.db
@@ -102,6 +103,8 @@ export async function leavePost(
       where memorial_id = ${memorial.id} and role in ('owner', 'coadmin') and user_id is distinct from ${authorId}::uuid
     ), touched as (
       update ${memorials} set updated_at = ${nextVersion(at)} where id = ${memorial.id} and ${status === 'approved'}
+    ), photo_kept as (
+      delete from ${uploadsInProgress} where folder = ${photo ? folderOfPhoto(photo) : null}
     )
     select id, kind, status, name, message, created_at from post`,
     )
