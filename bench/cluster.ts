@@ -27,10 +27,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
-import { type Cluster, startCluster } from '../src/cluster/cluster';
+import { type Cluster, freePortRun, startCluster } from '../src/cluster/cluster';
 import { type LoadFigures, formatLoad, measureLoad } from './lib/load';
 import { createFullMemorial, registerFamily } from './lib/memorial';
-import { buildClient, createPostgresDatabase, freePort, runCli, serverEnv, verdict } from './lib/server';
+import { buildClient, createPostgresDatabase, runCli, serverEnv, verdict } from './lib/server';
 import { type VisitorRequest, runVisitors } from './lib/visitors';
 
 const INSTANCES = Number(process.env.INSTANCES ?? 3);
@@ -48,27 +48,11 @@ const BUDGET = { p99Ms: 200 };
 const NAMES = ['Ida', 'Ole', 'Karen', 'Jens', 'Mette', 'Søren', 'Birgit', 'Anders', 'Lone', 'Henrik'];
 
 async function withCluster<T>(instances: number, env: NodeJS.ProcessEnv, run: (cluster: Cluster) => Promise<T>): Promise<T> {
-  const cluster = await startCluster({ instances, port: await freeRun(instances + 1), env });
+  const cluster = await startCluster({ instances, port: await freePortRun(instances + 1), env });
   try {
     return await run(cluster);
   } finally {
     await cluster.stop();
-  }
-}
-
-/** A port with the `count - 1` after it free too. */
-async function freeRun(count: number): Promise<number> {
-  const { createServer } = await import('node:net');
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-  for (;;) {
-    const first = await freePort();
-    const rest = await Promise.all(Array.from({ length: count - 1 }, (_, i) => free(first + 1 + i)));
-    if (rest.every(Boolean)) return first;
   }
 }
 

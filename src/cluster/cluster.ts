@@ -94,6 +94,16 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/** A loopback port free now with the `count - 1` after it, for HAProxy and its instances (tests, benches). */
+export async function freePortRun(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * 40_000);
+    const free = await Promise.all(Array.from({ length: count }, (_, i) => portIsFree(first + i)));
+    if (free.every(Boolean)) return first;
+  }
+  throw new Error(`no run of ${count} free ports found`);
+}
+
 function createInstance(name: string, port: number, env: NodeJS.ProcessEnv, onLine: (who: string, line: string) => void): ClusterInstance {
   let child: ChildProcess | null = null;
   let exited: Promise<number | null> = Promise.resolve(null);

@@ -5,11 +5,9 @@
  * it happened in, as in the journeys.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type Cluster, startCluster } from '../../src/cluster/cluster';
+import { type Cluster, freePortRun, startCluster } from '../../src/cluster/cluster';
 import { adminQuery } from './e2e-base';
-import { freePort } from './server-process';
 import { type S3TestServer, startS3Server } from './s3-server';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture';
 import { TEST_DB_PREFIX, withDatabase } from './test-database';
@@ -64,7 +62,7 @@ export function setupCluster(options: ClusterWorldOptions = {}): ClusterWorld {
     cluster = await startCluster({
       instances: options.instances ?? 3,
       // HAProxy's port; the instances take the next ones, so the probe looks for a free run.
-      port: await freePorts(1 + (options.instances ?? 3)),
+      port: await freePortRun(1 + (options.instances ?? 3)),
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
@@ -116,23 +114,4 @@ export function setupCluster(options: ClusterWorldOptions = {}): ClusterWorld {
       expectedErrors.push(pattern);
     },
   };
-}
-
-/** A port such that it and the `count - 1` after it are free now. */
-async function freePorts(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const first = await freePort();
-    if (first + count > 65535) continue;
-    const rest = await Promise.all(Array.from({ length: count - 1 }, (_, i) => isFree(first + 1 + i)));
-    if (rest.every(Boolean)) return first;
-  }
-  throw new Error(`no run of ${count} free ports found`);
-}
-
-async function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
 }

@@ -103,9 +103,7 @@ export async function leavePost(
       where memorial_id = ${memorial.id} and role in ('owner', 'coadmin') and user_id is distinct from ${authorId}::uuid
     ), touched as (
       update ${memorials} set updated_at = ${nextVersion(at)} where id = ${memorial.id} and ${status === 'approved'}
-    ), photo_kept as (
-      delete from ${uploadsInProgress} where folder = ${photo ? folderOfPhoto(photo) : null}
-    )
+    )${photo ? sql`, photo_kept as (delete from ${uploadsInProgress} where folder = ${folderOfPhoto(photo)})` : sql``}
     select id, kind, status, name, message, created_at from post`,
     )
     .catch(async (error: unknown) => {
