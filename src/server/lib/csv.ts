@@ -13,10 +13,11 @@ export const CSV_BOM = '\uFEFF';
 
 /**
  * One CSV field: quoted when it holds the separator, a quote or a line break; and a text a
- * spreadsheet would run as a formula (=, +, -, @) is defused with a leading apostrophe.
+ * spreadsheet would run as a formula (=, +, -, @, a tab or a carriage return, as OWASP lists them,
+ * and the full-width ＝ that some locales' spreadsheets read as =) is defused with a leading apostrophe.
  */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r\uFF1D]/.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
