@@ -27,9 +27,22 @@ export interface OpenLoopRun {
 /** The p-th percentile of values sorted ascending. */
 export const percentileOf = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : 0);
 
+/** One request of a varied load: its path (against the options' url) and what it sends. */
+export interface OpenLoopRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 export interface OpenLoopOptions {
   url: string;
   headers: Record<string, string>;
+  /**
+   * When given, request i is requests[i % length] sent to the url's origin (its headers added to
+   * `headers`): a load of different pages, codes or searches rather than one address.
+   */
+  requests?: OpenLoopRequest[];
   rate: number;
   seconds: number;
   /** Connections kept open; a request due while all are busy waits for one, and that wait counts. */
@@ -60,7 +73,10 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopRun> {
     };
     const send = (i: number) => {
       const due = start + i * gap;
-      const request = http.get(options.url, { agent, headers: options.headers }, (response) => {
+      const varied = options.requests?.[i % options.requests.length];
+      const url = varied ? new URL(varied.path, options.url) : options.url;
+      const headers = varied?.headers ? { ...options.headers, ...varied.headers } : options.headers;
+      const request = http.request(url, { method: varied?.method ?? 'GET', agent, headers }, (response) => {
         if (response.statusCode! < 200 || response.statusCode! >= 300) non2xx += 1;
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
         response.on('end', () => {
@@ -72,6 +88,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopRun> {
         errors += 1;
         settle();
       });
+      request.end(varied?.body);
     };
     // Every millisecond (as near as the timer allows), send what has come due since.
     const timer = setInterval(() => {

@@ -56,10 +56,14 @@ export async function seedAccounts(client: pg.Client, accounts: number): Promise
   return codes;
 }
 
-/** A verified admin's session, written as a login and the second factor would write it. */
-export async function adminSession(client: pg.Client): Promise<string> {
+/**
+ * A verified admin's session, written as a login and the second factor would write it; `tag` makes
+ * the account's name its own (a database kept between runs already has the first one).
+ */
+export async function adminSession(client: pg.Client, tag = ''): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
-    `insert into users (full_name, username, email, password_hash, role) values ('Bench Administrator', 'benchadmin', 'admin@mindested.dk', 'x', 'admin') returning id`,
+    `insert into users (full_name, username, email, password_hash, role) values ('Bench Administrator', $1, $2, 'x', 'admin') returning id`,
+    [`benchadmin${tag}`, `admin${tag}@mindested.dk`],
   );
   const token = randomBytes(32).toString('base64url');
   await client.query(`insert into sessions (token_hash, user_id, expires_at, two_factor_verified_at) values ($1, $2, now() + interval '1 day', now())`, [
@@ -68,4 +72,3 @@ export async function adminSession(client: pg.Client): Promise<string> {
   ]);
   return `${SESSION_COOKIE}=${token}`;
 }
-
