@@ -197,8 +197,9 @@ export async function trapXss(context: BrowserContext): Promise<void> {
  * What the page at hand shows of the corpus other than text: payloads that ran (recorded by the
  * trap, in the page and its frames) and markup a payload made, whether it ran or not: an element
  * with an on… attribute, a javascript:, vbscript: or data:text/html address, a <script>, <iframe>,
- * <object>, <embed> or <base> whose text or address carries the mark, or a refreshing <meta>.
- * Our own pages use none of these, so any one is a payload's.
+ * <object>, <embed> or <base> whose text or address carries the mark (a <script> of JSON data that
+ * parses as JSON aside), or a refreshing <meta>. Our own pages use none of these, so any one is a
+ * payload's.
  */
 export async function xssFindings(page: Page): Promise<XssFinding[]> {
   const findings: XssFinding[] = [];
@@ -206,6 +207,14 @@ export async function xssFindings(page: Page): Promise<XssFinding[]> {
     const result = await frame
       .evaluate((mark) => {
         const hits = (window.__xssHits ?? []).map(String);
+        const isJson = (text: string) => {
+          try {
+            JSON.parse(text);
+            return true;
+          } catch {
+            return false;
+          }
+        };
         const markup: string[] = [];
         const addressAttributes = ['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'srcdoc', 'background', 'poster'];
         for (const element of Array.from(document.querySelectorAll('*'))) {
@@ -220,6 +229,10 @@ export async function xssFindings(page: Page): Promise<XssFinding[]> {
               markup.push(`<${element.localName} ${name}="${attribute.value.slice(0, 80)}">`);
           }
           const tag = element.localName;
+          // A page's data for its app (a memorial's JSON in <script type="application/json">) carries
+          // the texts, as it must, and never runs: a payload that broke out of it makes another element.
+          const dataType = /^application\/(ld\+)?json$/i.test(element.getAttribute('type') ?? '');
+          if (tag === 'script' && dataType && isJson(element.textContent ?? '')) continue;
           if (['script', 'iframe', 'object', 'embed', 'base', 'style'].includes(tag) && (element.outerHTML.includes(mark) || tag === 'base'))
             markup.push(element.outerHTML.slice(0, 120));
           if (tag === 'meta' && (element.getAttribute('http-equiv') ?? '').toLowerCase() === 'refresh') markup.push(element.outerHTML.slice(0, 120));
@@ -246,16 +259,46 @@ export function countDialogs(page: Page, findings: XssFinding[]): void {
  * ImportData, an open action, additional actions, a JavaScript name tree, or a link to a
  * javascript: address. A PDF's dictionaries are plain text even when its content streams are
  * compressed, and a text shown on a page is written inside a content stream as a string, so a
- * payload that broke out of its string would appear here as a dictionary key.
+ * payload that broke out of its string would appear here as a dictionary key. A `\(` inside a
+ * string is an escaped parenthesis, the text of a field, not the start of an address.
  */
 export function pdfActiveContent(pdf: Buffer): string[] {
-  const text = pdf.toString('latin1');
+  const whole = pdf.toString('latin1');
+  // A text a field put into a dictionary (the document's title, say) is a string there: its words
+  // are no keys, so strings are blanked before the keys are looked for; a link's address is itself
+  // a string, looked for as one.
+  const text = objectsWithoutStrings(whole);
   const found: string[] = [];
-  for (const pattern of [/\/JavaScript\b/, /\/JS\s*[(<]/, /\/Launch\b/, /\/SubmitForm\b/, /\/ImportData\b/, /\/OpenAction\b/, /\/AA\s*<</, /\(\s*javascript:/i]) {
+  for (const pattern of [/\/JavaScript\b/, /\/JS\s*[(<]/, /\/Launch\b/, /\/SubmitForm\b/, /\/ImportData\b/, /\/OpenAction\b/, /\/AA\s*<</]) {
     const match = pattern.exec(text);
     if (match) found.push(text.slice(Math.max(0, match.index - 40), match.index + 60));
   }
+  const link = /\/(URI|F)\s*\(\s*javascript:/i.exec(whole);
+  if (link) found.push(whole.slice(Math.max(0, link.index - 40), link.index + 60));
   return found;
+}
+
+/** A PDF's objects with each literal string's content (escapes and nested parentheses) blanked; streams left out whole. */
+function objectsWithoutStrings(pdf: string): string {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < pdf.length; i += 1) {
+    const char = pdf[i]!;
+    if (depth === 0 && char === 's' && pdf.startsWith('stream', i) && /[\s>]/.test(pdf[i - 1] ?? '')) {
+      const end = pdf.indexOf('endstream', i + 6);
+      if (end < 0) break;
+      out += ' stream ';
+      i = end + 'endstream'.length - 1;
+    } else if (char === '\\' && depth > 0) i += 1;
+    else if (char === '(') {
+      depth += 1;
+      if (depth === 1) out += '(';
+    } else if (char === ')' && depth > 0) {
+      depth -= 1;
+      if (depth === 0) out += ')';
+    } else if (depth === 0) out += char;
+  }
+  return out;
 }
 
 /**
@@ -304,3 +347,12 @@ export function parseCsv(csv: string, separator = ';'): string[][] {
 export function formulaCells(rows: string[][]): string[] {
   return rows.flat().filter((cell) => /^[=+\-@\t\r\uFF1D]/.test(cell));
 }
+
+/** The payloads a spreadsheet would take as formulas as they stand: each goes alone into a CSV column, so each begins a cell. */
+export const FORMULA_PAYLOADS: readonly string[] = XSS_PAYLOADS.filter((payload) => /^[=+\-@\t\r\uFF1D]/.test(payload));
+
+/**
+ * What a CSV cell holding `typed` must read as (lib/csv.ts): the text unchanged, with an apostrophe
+ * before it when it begins as a formula. `typed` as the server keeps it (zod trims most fields).
+ */
+export const defusedCell = (typed: string): string => (/^[=+\-@\t\r\uFF1D]/.test(typed) ? `'${typed}` : typed);
