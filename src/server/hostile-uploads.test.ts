@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mp3 } from '../../tests/support/audio';
-import { type ImageDir, createImageDir, writeBombPng } from '../../tests/support/images';
+import { type ImageDir, createImageDir, pngChunk, writeBombPng } from '../../tests/support/images';
 import { type Cast, castMemorial } from '../../tests/support/memorial-cast';
 import { multipartForm } from '../../tests/support/multipart';
 import { givePremium } from '../../tests/support/premium';
@@ -88,15 +88,6 @@ function zipOf(name: string, data: Buffer): Buffer {
   end.writeUInt32LE(46 + fileName.length, 12);
   end.writeUInt32LE(30 + fileName.length + data.length, 16);
   return Buffer.concat([local, fileName, data, central, fileName, end]);
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /** A GIF with a comment extension holding `comment`, put before the first image, where a GIF's comments go. */

@@ -93,7 +93,7 @@ export async function writeBombPng(dir: string, side = 20_000): Promise<string> 
   return file;
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
