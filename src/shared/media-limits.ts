@@ -60,6 +60,7 @@ export const MEDIA_MESSAGES = {
     `Sangen varer ${spokenDuration(seconds)}. Den må højst vare ${spokenDuration(MEDIA_LIMITS.audio.maxSeconds)}. Vælg en kortere sang, eller klip den til.`,
   audioUnreadable: 'Lydfilen kunne ikke læses. Filen er måske beskadiget. Prøv at gemme den igen og uploade den på ny.',
   audioIncomplete: 'Lydfilen er ikke hel: den siger selv, at den er længere, end den er. Gem den igen og uploade den på ny.',
+  audioNotOnlySound: 'Lydfilen indeholder andet end lyd: der ligger andre data i den efter lyden. Gem sangen igen fra dit musikprogram, og upload den på ny.',
   tooManyPixels: (width: number, height: number) =>
     `Billedet er for stort i opløsning (${formatNumber(width)} × ${formatNumber(height)} pixels). ` +
     `Det må højst have ${formatNumber(MEDIA_LIMITS.photo.maxInputPixels / 1_000_000)} megapixels. Gem en mindre udgave og prøv igen.`,

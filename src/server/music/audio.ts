@@ -2,13 +2,15 @@
  * What an uploaded song really is, read from its content with music-metadata: the first bytes
  * chose the family (media/inspect.ts), and here the whole file must parse as that family, hold
  * sound and no picture, and say how long it plays. The length is what the file holds: a WAV whose
- * header claims more than arrived is a file cut short, and is refused as one.
+ * header claims more than arrived is a file cut short, and is refused as one; and the file must be
+ * sound to its last byte (whole-file.ts).
  */
 import { type IAudioMetadata, parseFile } from 'music-metadata';
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from '../../shared/media-limits';
 import { SONG_TITLE_MAX } from '../../shared/music';
 import { badRequest } from '../lib/errors';
 import type { DetectedMedia } from '../media/inspect';
+import { wholeness } from './whole-file';
 
 export interface ReadSong {
   /** Whole seconds, rounded; what the player shows before it has loaded anything. */
@@ -44,6 +46,10 @@ export async function readSong(file: string, detected: DetectedMedia, maxSeconds
   if (format.hasVideo) throw badRequest(MEDIA_MESSAGES.audioIsVideo);
   if (format.hasAudio === false) throw badRequest(MEDIA_MESSAGES.audioUnreadable);
   if (metadata.quality.warnings.some((warning) => CUT_SHORT.test(warning.message))) throw badRequest(MEDIA_MESSAGES.audioIncomplete);
+  // Kept as it came, so it must be sound to its last byte: not cut mid-frame, and nothing after.
+  const whole = await wholeness(file, detected.mime);
+  if (whole === 'cut') throw badRequest(MEDIA_MESSAGES.audioIncomplete);
+  if (whole === 'more') throw badRequest(MEDIA_MESSAGES.audioNotOnlySound);
   const seconds = format.duration;
   if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) throw badRequest(MEDIA_MESSAGES.audioUnreadable);
   if (seconds > maxSeconds) throw badRequest(MEDIA_MESSAGES.audioTooLong(seconds));
