@@ -20,4 +20,10 @@ describe('hasUncleanText', () => {
     expect(hasUncleanText(new Uint8Array([0, 0]))).toBe(false);
     expect(hasUncleanText(undefined)).toBe(false);
   });
+
+  it('looks 10,000 levels deep, as JSON.parse reads them, without overflowing the stack', () => {
+    const deep = (inner: unknown) => JSON.parse(`${'{"a":['.repeat(10_000)}${JSON.stringify(inner)}${']}'.repeat(10_000)}`) as unknown;
+    expect(hasUncleanText(deep('ok'))).toBe(false);
+    expect(hasUncleanText(deep('x\u0000'))).toBe(true);
+  });
 });
