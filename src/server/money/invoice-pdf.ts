@@ -143,6 +143,17 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const put = (text: string, x: number, y: number, font = REGULAR, size = 10, color = INK) => {
     doc.font(font).fontSize(size).fillColor(color).text(winAnsi(text), x, y, { lineBreak: false });
   };
+  /**
+   * Text as the buyer typed it, which may be longer than the line (a company's full name, an
+   * address): wrapped within `width`, never running off the page; returns the height it took.
+   */
+  const putWrapped = (text: string, x: number, y: number, width: number, font = REGULAR, size = 10, color = INK) => {
+    const shown = winAnsi(text);
+    doc.font(font).fontSize(size).fillColor(color);
+    const height = doc.heightOfString(shown, { width });
+    doc.text(shown, x, y, { width });
+    return height;
+  };
   /** One line of text ending at `right`. */
   const putRight = (text: string, right: number, y: number, font = REGULAR, size = 10, color = INK) => {
     const shown = winAnsi(text);
@@ -189,12 +200,8 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   let y = Math.max(left, right) + 28;
   put(isCredit ? 'Krediteres til' : 'Faktureres til', MARGIN, y, BOLD, 8.5, MUTED);
   y += 13;
-  put(invoice.buyer.name, MARGIN, y, BOLD, 10.5);
-  y += 14;
-  for (const line of partyLines(invoice.buyer)) {
-    put(line, MARGIN, y, REGULAR, 10);
-    y += 13;
-  }
+  y += Math.max(14, putWrapped(invoice.buyer.name, MARGIN, y, RIGHT - MARGIN, BOLD, 10.5) + 2);
+  for (const line of partyLines(invoice.buyer)) y += Math.max(13, putWrapped(line, MARGIN, y, RIGHT - MARGIN, REGULAR, 10) + 1);
   y += 28;
 
   const tableHeader = () => {
