@@ -11,9 +11,8 @@ import { type AiApp, type AiScene, VIDEO_MODEL, aiScene, paidOrder, settle, star
 import { AI_MESSAGES, AI_TRIES_PER_ORDER } from '../../shared/ai';
 import type { AiOverview, Generation } from '../../shared/ai-api';
 import type { Memorial } from '../../shared/memorials';
-import { aiGenerations } from '../db/schema';
+import { type GenerationRow, aiGenerations } from '../db/schema';
 import { GREETING_PROMPT } from './prompts';
-import { portraitKeyOf } from './steps';
 
 let ai: AiApp;
 beforeAll(async () => {
@@ -34,6 +33,9 @@ const overview = async (scene: AiScene, cookie: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AiOverview>();
 };
+
+/** Where a greeting's try keeps its own copy of the portrait (steps.ts). */
+const portraitOf = (row: GenerationRow) => (row.input.kind === 'greeting' ? row.input.portraitKey : expect.fail(`try ${row.id} is not a greeting`));
 
 async function made(scene: AiScene, orderId: string): Promise<Generation> {
   const started = await greeting(scene, scene.owner.cookie, orderId);
@@ -186,7 +188,9 @@ describe('the animated greeting', () => {
     const orderId = await paidOrder(ai.t, scene, 'animated_greeting');
     const first = await made(scene, orderId);
     const [row] = await ai.t.database.db.select().from(aiGenerations).where(eq(aiGenerations.id, first.id));
-    expect(first).toMatchObject({ portraitMediaId: scene.photoId, portraitUrl: `/media/${portraitKeyOf(row!)}` });
+    // A copy in the try's own folder, not the gallery's file.
+    expect(portraitOf(row!)).toMatch(new RegExp(`^memorials/${scene.memorial.id}/ai/${first.id}/portrait-[0-9a-f]+\\.jpg$`));
+    expect(first).toMatchObject({ portraitMediaId: scene.photoId, portraitUrl: `/media/${portraitOf(row!)}` });
     await ai.t.request({ method: 'POST', url: `/api/memorials/${scene.memorial.id}/ai/generations/${first.id}/publish`, headers: { cookie: scene.owner.cookie } });
 
     const removed = await ai.t.request({ method: 'DELETE', url: `/api/memorials/${scene.memorial.id}/media/${scene.photoId}`, headers: { cookie: scene.owner.cookie } });
@@ -215,7 +219,7 @@ describe('the animated greeting', () => {
     const gone = await ai.t.request({ method: 'DELETE', url: `/api/memorials/${scene.memorial.id}/ai/generations/${id}`, headers: { cookie: scene.owner.cookie } });
     expect(gone.statusCode).toBe(204);
     expect(await ai.t.app.deps.storage.head(row.resultKey!)).toBeNull();
-    expect(await ai.t.app.deps.storage.head(portraitKeyOf(row))).toBeNull();
+    expect(await ai.t.app.deps.storage.head(portraitOf(row))).toBeNull();
     expect((await ai.t.request({ method: 'GET', url: `/api/memorials/${scene.memorial.id}` })).json<Memorial>().greeting).toBeNull();
     expect((await overview(scene, scene.owner.cookie)).orders[0]!.generations).toEqual([]);
     // A deleted try still used a try.

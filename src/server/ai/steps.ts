@@ -5,6 +5,12 @@
  * a crash finds the turn moved on and does nothing, and two instances never run one try twice. The
  * provider's slowness is the job's back-off (polls 2 s, growing to 30 s), its failures are bounded
  * (errors in a row, submissions per try), and a submission past its deadline is cancelled.
+ *
+ * A file a step stores (the kept portrait, the result) is written down as an upload in progress
+ * before it is stored and crossed out in the transaction that writes the row pointing at it, so a
+ * server killed in between leaves a note the sweep removes it by (lib/uploads-in-progress.ts). Each
+ * is stored under a name of its own: two runs of one turn never write the same key, so the run
+ * that finds the turn taken removes what it stored without touching what the other run keeps.
  */
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -15,6 +21,7 @@ import { type GenerationRow, aiGenerations, memorials, users } from '../db/schem
 import type { Deps } from '../deps';
 import { enqueue } from '../lib/jobs';
 import { SEND_MAIL } from '../lib/mail';
+import { abandoned, storing, stored as uploadStored } from '../lib/uploads-in-progress';
 import { tryFinishedMail } from './mail';
 import { PORTRAIT_MAX_PX, greetingInput, lyricsPrompt, musicInput, songFacts } from './prompts';
 import { ProviderError } from './provider-types';
@@ -32,9 +39,11 @@ export const MAX_ERRORS_IN_ROW = 6;
 const POLL_FIRST_MS = 2000;
 const POLL_MAX_MS = 30_000;
 
-/** Where a try keeps its own files: the portrait it was made from and the result. */
-const folderOf = (row: Pick<GenerationRow, 'id' | 'memorialId'>) => `memorials/${row.memorialId}/ai/${row.id}`;
-export const portraitKeyOf = (row: Pick<GenerationRow, 'id' | 'memorialId'>) => `${folderOf(row)}/portrait.jpg`;
+/**
+ * Where a try keeps its own files: the portrait it was made from and the result, deleted with the
+ * try (results.ts). Older tries named them portrait.jpg and result.<ext>; every key is read from the row.
+ */
+const folderOf = (row: Pick<GenerationRow, 'id' | 'memorialId'>) => `memorials/${row.memorialId}/ai/${row.id}/`;
 
 export function pollDelayMs(polls: number): number {
   return Math.min(POLL_MAX_MS, Math.round(POLL_FIRST_MS * 1.5 ** polls));
@@ -85,18 +94,39 @@ class TryStep {
    * Writes the try's next state and queues its next step (none when it has ended), only if no one
    * else took this turn. Ended tries tell the family by e-mail.
    */
-  private async advance(changes: Partial<GenerationRow>, nextInMs: number | null): Promise<void> {
+  private async advance(changes: Partial<GenerationRow>, nextInMs: number | null, storedKey?: string): Promise<void> {
     const now = this.now;
-    await this.deps.db.transaction(async (tx) => {
+    const took = await this.deps.db.transaction(async (tx) => {
       const [moved] = await tx
         .update(aiGenerations)
         .set({ ...changes, turn: this.row.turn + 1, ...(this.row.startedAt ? {} : { startedAt: now }) })
         .where(and(eq(aiGenerations.id, this.row.id), eq(aiGenerations.turn, this.row.turn)))
         .returning();
-      if (!moved) return;
+      if (!moved) return false;
+      // The file this step stored is the row's from now on.
+      if (storedKey) await uploadStored(tx, storedKey);
       if (nextInMs !== null) await enqueue(tx, AI_STEP, { generationId: moved.id, turn: moved.turn }, new Date(now.getTime() + nextInMs));
       if (moved.status === 'succeeded' || moved.status === 'failed') await this.tellFamily(tx, moved);
+      return true;
     });
+    // Another run took the turn (this job run again after a stall, a cancellation): no row will
+    // ever point at the file this run stored under its own name. (Should the transaction itself
+    // fail, the file is left to the sweep: the commit may have gone through unseen.)
+    if (!took && storedKey) await this.letGo(storedKey);
+  }
+
+  /** A key of the try's own folder that no other run uses: `name-<random>.extension`. */
+  private newKey(name: string, extension: string): string {
+    return `${folderOf(this.row)}${name}-${Buffer.from(this.deps.randomBytes(8)).toString('hex')}.${extension}`;
+  }
+
+  /** Removes a file this step stored and no row points at, then crosses its note out. */
+  private async letGo(key: string): Promise<void> {
+    // Crossed out only once the file is gone: should the removal fail, the sweep tries again.
+    await this.deps.storage
+      .delete(key)
+      .then(() => abandoned(this.deps.db, key))
+      .catch((cleanup: unknown) => this.deps.log.error({ err: cleanup, key }, 'could not remove a file of an AI try that no row points at'));
   }
 
   private async tellFamily(tx: Tx, row: GenerationRow): Promise<void> {
@@ -128,9 +158,9 @@ class TryStep {
     await this.finish({ lyrics, providerResponse: answer.raw, providerStatus: 'succeeded' });
   }
 
-  /** The try is made: its result and the end, in one turn. */
-  private async finish(changes: Partial<GenerationRow>): Promise<void> {
-    await this.advance({ ...changes, status: 'succeeded', finishedAt: this.now, errorsInRow: 0, lastError: null }, null);
+  /** The try is made: its result (and the file that holds it) and the end, in one turn. */
+  private async finish(changes: Partial<GenerationRow>, storedKey?: string): Promise<void> {
+    await this.advance({ ...changes, status: 'succeeded', finishedAt: this.now, errorsInRow: 0, lastError: null }, null, storedKey);
   }
 
   private predictionProvider() {
@@ -141,8 +171,15 @@ class TryStep {
 
   private async submit(): Promise<void> {
     const provider = this.predictionProvider();
-    const { input, kept } = await this.providerInput();
-    const prediction = await provider.create(input);
+    const { input, kept, keptKey } = await this.providerInput();
+    let prediction;
+    try {
+      prediction = await provider.create(input);
+    } catch (error) {
+      // Not sent: the next submission keeps a copy of its own.
+      if (keptKey) await this.letGo(keptKey);
+      throw error;
+    }
     await this.advance(
       {
         ...(kept ? { input: kept } : {}),
@@ -156,6 +193,7 @@ class TryStep {
         deadlineAt: new Date(this.now.getTime() + this.deps.config.AI_TIMEOUT_MINUTES * 60_000),
       },
       pollDelayMs(0),
+      keptKey,
     );
   }
 
@@ -165,7 +203,7 @@ class TryStep {
    * gallery leaves the greeting its poster and a re-submission its portrait, and the portrait goes
    * with the try when the try is deleted.
    */
-  private async providerInput(): Promise<{ input: Record<string, unknown>; kept?: GenerationRow['input'] }> {
+  private async providerInput(): Promise<{ input: Record<string, unknown>; kept?: GenerationRow['input']; keptKey?: string }> {
     const input = this.row.input;
     if (input.kind === 'song') return { input: musicInput(input) };
     if (input.kind !== 'greeting') throw new Error(`try ${this.row.id} has no input for a prediction`);
@@ -179,13 +217,15 @@ class TryStep {
       stored.contentType === 'image/jpeg'
         ? bytes
         : await sharp(bytes).rotate().resize(PORTRAIT_MAX_PX, PORTRAIT_MAX_PX, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
-    const own = portraitKeyOf(this.row);
     let kept: GenerationRow['input'] | undefined;
-    if (input.portraitKey !== own) {
-      await this.deps.storage.put(own, jpeg, { contentType: 'image/jpeg', cacheControl: 'private, max-age=31536000, immutable' });
-      kept = { ...input, portraitKey: own };
+    let keptKey: string | undefined;
+    if (!input.portraitKey.startsWith(folderOf(this.row))) {
+      keptKey = this.newKey('portrait', 'jpg');
+      await storing(this.deps.db, keptKey, this.now);
+      await this.deps.storage.put(keptKey, jpeg, { contentType: 'image/jpeg', cacheControl: 'private, max-age=31536000, immutable' });
+      kept = { ...input, portraitKey: keptKey };
     }
-    return { input: greetingInput(`data:image/jpeg;base64,${jpeg.toString('base64')}`), kept };
+    return { input: greetingInput(`data:image/jpeg;base64,${jpeg.toString('base64')}`), kept, keptKey };
   }
 
   /** Looks at the prediction: not yet (look again later), gone wrong, or made (fetch the file). */
@@ -212,10 +252,12 @@ class TryStep {
       if (error instanceof ProviderError && !error.transient) return this.attemptFailed(error.message, seen);
       throw error;
     }
-    const key = `${folderOf(this.row)}/result.${checked.extension}`;
+    const key = this.newKey('result', checked.extension);
+    await storing(this.deps.db, key, this.now);
     await this.deps.storage.put(key, bytes, { contentType: checked.mime, cacheControl: 'private, max-age=31536000, immutable' });
     await this.finish(
       { ...seen, resultKey: key, resultMime: checked.mime, resultBytes: bytes.length, resultSeconds: checked.seconds, providerSeconds: prediction.predictSeconds },
+      key,
     );
   }
 

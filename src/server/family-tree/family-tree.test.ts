@@ -6,17 +6,21 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageDir, createImageDir, writeImage } from '../../../tests/support/images';
+import { killedAtCommit } from '../../../tests/support/killed';
 import { type Cast, castMemorial } from '../../../tests/support/memorial-cast';
 import { multipartForm } from '../../../tests/support/multipart';
 import { givePremium } from '../../../tests/support/premium';
 import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import { FAMILY_TREE_MESSAGES } from '../../shared/family-tree';
 import type { CloseFamily, FamilyTree, PersonFields } from '../../shared/family-tree-api';
-import { familyPeople, premiumPeriods } from '../db/schema';
+import { familyPeople, premiumPeriods, uploadsInProgress } from '../db/schema';
 import { createStorage } from '../lib/storage';
+import { ABANDONED_AFTER_MS, sweepAbandonedUploads } from '../lib/uploads-in-progress';
+import { setPhoto } from './people';
 import { purgeRemovedTreePeople } from './purge';
 
 let t: TestApp;
@@ -48,6 +52,12 @@ const person = (fields: Partial<PersonFields>): PersonFields => ({
   linkedMemorial: null,
   ...fields,
 });
+const inProgress = () => t.database.db.select().from(uploadsInProgress);
+async function stored(folder: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.app.deps.storage.list(folder)) keys.push(key);
+  return keys;
+}
 const year = (value: number) => ({ qualifier: 'exact' as const, year: value });
 const tree = (memorial: string) => `/api/memorials/${memorial}/family-tree`;
 
@@ -367,6 +377,8 @@ describe('photos of people', () => {
     };
     const first = await upload(await writeImage(images.dir, 'aase.jpg', 'jpeg', { width: 400, height: 500 }), 'aase.jpg', 'image/jpeg');
     expect(first.statusCode, first.body).toBe(200);
+    // Crossed out in the transaction that wrote the row (lib/uploads-in-progress.ts).
+    expect(await inProgress()).toEqual([]);
     const photo = (await whole(cast)).people.find((p) => p.id === id)!.photo!;
     expect(photo.variants.length).toBeGreaterThan(0);
     const served = await t.request({ method: 'GET', url: photo.variants[0]!.url });
@@ -379,9 +391,34 @@ describe('photos of people', () => {
 
     const text = await upload(path.join(import.meta.dirname, 'routes.ts'), 'aase.jpg', 'image/jpeg');
     expect(text.statusCode).toBe(400);
+    expect(await inProgress()).toEqual([]);
     expect((await t.request({ method: 'DELETE', url: `${tree(cast.memorial.id)}/people/${id}/photo`, headers: { cookie: cast.owner.cookie } })).statusCode).toBe(204);
     expect((await whole(cast)).people.find((p) => p.id === id)!.photo).toBeNull();
     const [row] = await t.database.db.select().from(familyPeople).where(eq(familyPeople.id, id));
     expect(row!.photoVariants).toBeNull();
+  });
+
+  it('leaves the files of a photo a killed server stored before writing its row to the sweep', async () => {
+    const cast = await premiumCast();
+    const id = await add(cast, { givenNames: 'Åse', death: year(1999) });
+    const content = await readFile(await writeImage(images.dir, 'aase3.jpg', 'jpeg', { width: 400, height: 500 }));
+    const killed = killedAtCommit(t.database.db);
+    const pending = setPhoto({ ...t.app.deps, db: killed.db }, cast.memorial.id, cast.owner.id, id, { stream: Readable.from([content]), filename: 'aase3.jpg', mimetype: 'image/jpeg' });
+    await killed.reached;
+
+    const [note, ...more] = await inProgress();
+    expect(more).toEqual([]);
+    expect(note!.folder).toMatch(new RegExp(`^memorials/${cast.memorial.id}/tree/[0-9a-f-]{36}/$`));
+    expect((await stored(note!.folder)).length).toBeGreaterThan(1);
+    const [row] = await t.database.db.select().from(familyPeople).where(eq(familyPeople.id, id));
+    expect(row!.photoVariants).toBeNull();
+    // Within the hour an upload may still be storing it; after it, nothing is.
+    expect(await sweepAbandonedUploads(t.app.deps, new Date(t.clock.now().getTime() + ABANDONED_AFTER_MS - 1000))).toBe(0);
+    expect(await sweepAbandonedUploads(t.app.deps, new Date(t.clock.now().getTime() + ABANDONED_AFTER_MS))).toBe(1);
+    expect(await stored(note!.folder)).toEqual([]);
+    expect(await inProgress()).toEqual([]);
+
+    killed.release();
+    await expect(pending).rejects.toThrow('killed before the commit');
   });
 });

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../db/connection';
 import { familyPeople } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, notFound } from '../lib/errors';
+import { abandoned, storing, stored as uploadStored } from '../lib/uploads-in-progress';
 import { type IncomingFile, receiveUpload, storePhoto } from '../media/service';
 import { treeEditor } from './access';
 import { type Relation, join } from './relations';
@@ -109,9 +110,13 @@ export async function setPhoto(deps: Deps, key: string, userId: string, personId
     const old = await receiveUpload(
       file,
       async (received) => {
+        // Written down before its files go in and crossed out with the row that points at them, so a
+        // server killed in between leaves nothing the sweep does not find (lib/uploads-in-progress.ts).
+        await storing(deps.db, folder, deps.now());
         const photo = await storePhoto(deps, folder, received.file);
         return deps.db.transaction(async (tx) => {
           const row = await personOf(tx, memorial.id, personId, false);
+          await uploadStored(tx, folder);
           await tx.update(familyPeople).set({ photoVariants: photo.variants, photoPlaceholder: photo.placeholder, updatedAt: deps.now() }).where(eq(familyPeople.id, row.id));
           return folderOfVariants(row.photoVariants);
         });
@@ -120,7 +125,11 @@ export async function setPhoto(deps: Deps, key: string, userId: string, personId
     );
     if (old) await deps.storage.deletePrefix(old);
   } catch (error) {
-    await deps.storage.deletePrefix(folder).catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a failed tree photo'));
+    // Crossed out only once the files are gone: should the removal fail, the sweep tries again.
+    await deps.storage
+      .deletePrefix(folder)
+      .then(() => abandoned(deps.db, folder))
+      .catch((cleanup: unknown) => deps.log.error({ err: cleanup, folder }, 'could not remove the files of a failed tree photo'));
     throw error;
   }
 }

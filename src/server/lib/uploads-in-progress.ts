@@ -6,8 +6,10 @@
  * (`stored`) or when a failed upload has removed its files (`abandoned`), and what is still
  * written down an hour later is removed by whichever instance's maintenance tick comes first
  * (`sweepAbandonedUploads`): by then no request could still be storing it. Used by the gallery
- * (media/service.ts), the songs (music/service.ts) and memories' photos (posts/photo.ts, crossed out
- * by the post's insert); family-tree photos and AI results do not use it yet.
+ * (media/service.ts), the songs (music/service.ts), memories' photos (posts/photo.ts, crossed out
+ * by the post's insert), family-tree photos (family-tree/people.ts) and AI tries' portraits and
+ * results (ai/steps.ts). A note names a folder (ending in "/") or, where the files of one folder
+ * are committed one by one (an AI try's), a single file.
  */
 import { eq, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../db/connection';
@@ -17,7 +19,7 @@ import type { Storage } from './storage-types';
 /** Longer than any upload's storing takes (a 500 MB video to a bucket on a slow day: minutes). */
 export const ABANDONED_AFTER_MS = 60 * 60_000;
 
-/** Before the first file of `folder` is stored. */
+/** Before the first file of `folder` (or the file `folder` names) is stored. */
 export async function storing(db: Db, folder: string, now: Date): Promise<void> {
   await db.insert(uploadsInProgress).values({ folder, startedAt: now }).onConflictDoNothing();
 }
@@ -38,7 +40,8 @@ export async function sweepAbandonedUploads(deps: { db: Db; storage: Storage }, 
     .where(lte(uploadsInProgress.startedAt, new Date(at.getTime() - ABANDONED_AFTER_MS)))
     .limit(100);
   for (const { folder } of due) {
-    await deps.storage.deletePrefix(folder);
+    if (folder.endsWith('/')) await deps.storage.deletePrefix(folder);
+    else await deps.storage.delete(folder);
     await stored(deps.db, folder);
   }
   return due.length;
