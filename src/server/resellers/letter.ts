@@ -27,20 +27,41 @@ function printable(font: PDFFont, text: string): string {
   return [...text].map((char) => (known.has(char.codePointAt(0)!) ? char : '?')).join('');
 }
 
+/**
+ * Text in lines no wider than `width`, broken between words, and inside a word only when the word
+ * alone is wider (a web address, or a name typed without spaces).
+ */
+function wrapLines(font: PDFFont, text: string, size: number, width: number): string[] {
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (let word of printable(font, text).split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (fits(next)) {
+      line = next;
+      continue;
+    }
+    if (line) lines.push(line);
+    while (!fits(word)) {
+      let cut = word.length - 1;
+      while (cut > 1 && !fits(word.slice(0, cut))) cut -= 1;
+      lines.push(word.slice(0, cut));
+      word = word.slice(cut);
+    }
+    line = word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /** Words laid out in lines no wider than `width`; returns where the next paragraph starts. */
 function paragraph(page: PDFPage, font: PDFFont, text: string, size: number, y: number, width = A4.width - 2 * MARGIN, x = MARGIN): number {
   const lineHeight = size * 1.45;
-  let line = '';
-  for (const word of printable(font, text).split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      page.drawText(line, { x, y, size, font, color: ink });
-      y -= lineHeight;
-      line = word;
-    } else line = next;
+  for (const line of wrapLines(font, text, size, width)) {
+    page.drawText(line, { x, y, size, font, color: ink });
+    y -= lineHeight;
   }
-  if (line) page.drawText(line, { x, y, size, font, color: ink });
-  return y - lineHeight - size * 0.5;
+  return y - size * 0.5;
 }
 
 export async function handoverLetterPdf(input: LetterInput): Promise<Uint8Array> {
@@ -57,21 +78,29 @@ export async function handoverLetterPdf(input: LetterInput): Promise<Uint8Array>
   const line = (text: string, y: number, size: number, font = regular, color = ink, x = MARGIN) =>
     page.drawText(printable(font, text), { x, y, size, font, color });
 
-  // The sender, as on a letter from the firm: name, address, and the date on the right.
+  // The sender, as on a letter from the firm: name, address, and the date on the right. What the
+  // dealer and the family typed is wrapped within its place, however long it is.
   let y = A4.height - 22 * MM;
-  line(reseller.companyName, y, 13, bold);
   const date = new Intl.DateTimeFormat('da-DK', { dateStyle: 'long', timeZone: 'Europe/Copenhagen' }).format(input.givenAt);
-  line(date, y, 11, regular, quiet, A4.width - MARGIN - regular.widthOfTextAtSize(date, 11));
-  y -= 5.5 * MM;
+  const dateWidth = regular.widthOfTextAtSize(date, 11);
+  line(date, y, 11, regular, quiet, A4.width - MARGIN - dateWidth);
+  for (const part of wrapLines(bold, reseller.companyName, 13, A4.width - 2 * MARGIN - dateWidth - 8 * MM)) {
+    line(part, y, 13, bold);
+    y -= 5.5 * MM;
+  }
   for (const part of [reseller.address, `${reseller.postcode} ${reseller.town}`.trim(), [reseller.phone, reseller.email].filter(Boolean).join(' · ')]) {
-    if (!part) continue;
-    line(part, y, 10, regular, quiet);
-    y -= 4.6 * MM;
+    for (const wrapped of wrapLines(regular, part, 10, A4.width - 2 * MARGIN)) {
+      line(wrapped, y, 10, regular, quiet);
+      y -= 4.6 * MM;
+    }
   }
 
   y -= 12 * MM;
-  line(`Til ${input.familyName}`, y, 12);
-  y -= 12 * MM;
+  for (const wrapped of wrapLines(regular, `Til ${input.familyName}`, 12, A4.width - 2 * MARGIN)) {
+    line(wrapped, y, 12);
+    y -= 5.5 * MM;
+  }
+  y -= 6.5 * MM;
   line('Jeres QR-kode til mindestenen', y, 20, bold);
   y -= 10 * MM;
   y = paragraph(
