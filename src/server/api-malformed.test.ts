@@ -17,6 +17,7 @@ import { type JsonSchema, createRandom, fromSchema } from '../../tests/support/f
 import type { Cast } from '../../tests/support/memorial-cast';
 import { signIn } from '../../tests/support/sign-in';
 import type { TestApp } from '../../tests/support/test-app';
+import { NOT_UTF8_MESSAGE } from './lib/clean-input';
 
 /** The server's body limit (app.ts); a route may set its own. */
 const BODY_LIMIT = 1024 * 1024;
@@ -54,6 +55,8 @@ interface Case {
   to: 'body' | 'header';
   /** Megabytes to parse: sent by the caller who gets furthest only (see callersOf). */
   heavy?: true;
+  /** Never taken: what a call that reads the body answers (one refused before that, at the door, answers its own 401, 403 or 404). */
+  refused?: { status: number; message: string };
   build(shape: Shape): Sent[];
 }
 
@@ -88,6 +91,7 @@ const CASES: Case[] = [
   {
     name: 'invalid UTF-8',
     to: 'body',
+    refused: { status: 400, message: NOT_UTF8_MESSAGE },
     build: ({ base }) => [json(Buffer.concat([Buffer.from('{"name": "Ka'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from(`", "rest": ${JSON.stringify(base)}}`)]))],
   },
   // Well-formed, but text the database cannot take: refused at the door (lib/clean-input.ts).
@@ -128,7 +132,7 @@ const CASES: Case[] = [
   { name: 'JSON as text/plain', to: 'header', build: ({ base }) => [{ payload: JSON.stringify(base), contentType: 'text/plain' }] },
   { name: 'JSON as a form', to: 'header', build: ({ base }) => [{ payload: JSON.stringify(base), contentType: 'application/x-www-form-urlencoded' }, { payload: 'name=Karen&name[__proto__][x]=1', contentType: 'application/x-www-form-urlencoded' }] },
   { name: 'multipart without a boundary', to: 'header', build: ({ base }) => [{ payload: JSON.stringify(base), contentType: 'multipart/form-data' }] },
-  { name: 'charset latin1', to: 'header', build: ({ base }) => [{ payload: Buffer.from(JSON.stringify({ ...base, name: 'Søren Ærø' }), 'latin1'), contentType: 'application/json; charset=latin1' }] },
+  { name: 'charset latin1', to: 'header', refused: { status: 415, message: NOT_UTF8_MESSAGE }, build: ({ base }) => [{ payload: Buffer.from(JSON.stringify({ ...base, name: 'Søren Ærø' }), 'latin1'), contentType: 'application/json; charset=latin1' }] },
   { name: 'empty JSON body', to: 'header', build: () => [{ payload: '', contentType: 'application/json' }] },
   { name: 'unknown content type', to: 'header', build: ({ base }) => [{ payload: JSON.stringify(base), contentType: 'application/x-mindested' }, { payload: JSON.stringify(base), contentType: 'ikke en type' }] },
 ];
@@ -172,6 +176,7 @@ it(
     const took = new Map<string, number>();
     let requests = 0;
     let tooLarge = 0;
+    let notUtf8 = 0;
     for (const route of calls) {
       for (const method of [route.method].flat()) {
         const shape = shapeOf(route, method);
@@ -207,6 +212,14 @@ it(
                 tooLarge += 1;
                 if (response.statusCode !== 413 || response.json<{ message: string }>().message !== TOO_LARGE) problem = `${response.statusCode} instead of 413`;
               }
+              // Letters in another charset, or broken bytes, are refused rather than kept as U+FFFD.
+              if (!problem && one.refused && !BODYLESS.has(method)) {
+                if (response.statusCode < 400) problem = `${response.statusCode}: taken`;
+                else if (response.statusCode === one.refused.status) {
+                  notUtf8 += 1;
+                  if (response.json<{ message: string }>().message !== one.refused.message) problem = `${response.statusCode} without the UTF-8 message`;
+                }
+              }
               if (problem) failures.push(`${problem} for ${method} ${route.url} as ${caller}, ${one.name}: ${brief(sent.payload)} → ${brief(response.body)}`);
             }
           }
@@ -222,6 +235,7 @@ it(
     );
     expect(failures).toEqual([]);
     expect(tooLarge).toBeGreaterThan(50);
+    expect(notUtf8).toBeGreaterThan(50);
     // Neither `__proto__` nor `constructor.prototype` reached an object's prototype.
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
