@@ -93,5 +93,5 @@ it(
     // Generated input that only ever bounced off the schemas would prove little.
     expect(reached).toBeGreaterThan(calls.length);
   },
-  120_000,
+  240_000,
 );

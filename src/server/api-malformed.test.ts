@@ -240,5 +240,5 @@ it(
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   },
-  120_000,
+  240_000,
 );
