@@ -15,7 +15,7 @@ import { readRanged, sendRanged, sendUnsatisfiable } from './ranges';
 // A gallery item's files, a shared memory's photo (memorials/<id>/posts/<photo>/, posts/photo.ts)
 // and a song (memorials/<id>/music/<song>/audio.<ext>, music/service.ts), a family tree's
 // photo of a person (memorials/<id>/tree/<photo>/, family-tree/people.ts), and an AI try's file
-// (memorials/<id>/ai/<try>/result.<ext>, ai/steps.ts).
+// (memorials/<id>/ai/<try>/result-<random>.<ext>, and its kept portrait-<random>.jpg, ai/steps.ts).
 const MEDIA_KEY = /^memorials\/([0-9a-f-]{36})\/(?:(posts|music|tree|ai)\/)?([0-9a-f-]{36})\/[a-z0-9-]+\.[a-z0-9]+$/;
 
 /** What the upload check (inspect.ts) stores. Anything else in the storage is not ours to send: never a page. */
