@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Partnership, TreeDate } from '../../shared/family-tree';
 import type { Db, Tx } from '../db/connection';
+import { inTurn } from '../db/in-turn';
 import { familyChildren, familyPeople, familyUnions } from '../db/schema';
 import type { MemorialRow } from '../memorials/types';
 import type { FamilyLinks } from './graph';
@@ -61,16 +62,16 @@ export interface TreeRows {
 }
 
 export async function loadTree(db: Db | Tx, memorialId: string): Promise<TreeRows> {
-  const [peopleRows, unionRows, childRows] = await Promise.all([
-    db.select().from(familyPeople).where(and(eq(familyPeople.memorialId, memorialId), isNull(familyPeople.deletedAt))).orderBy(asc(familyPeople.createdAt)),
-    db.select().from(familyUnions).where(eq(familyUnions.memorialId, memorialId)).orderBy(asc(familyUnions.createdAt)),
-    db
+  const [peopleRows, unionRows, childRows] = await inTurn(
+    () => db.select().from(familyPeople).where(and(eq(familyPeople.memorialId, memorialId), isNull(familyPeople.deletedAt))).orderBy(asc(familyPeople.createdAt)),
+    () => db.select().from(familyUnions).where(eq(familyUnions.memorialId, memorialId)).orderBy(asc(familyUnions.createdAt)),
+    () => db
       .select({ unionId: familyChildren.unionId, childId: familyChildren.childId })
       .from(familyChildren)
       .innerJoin(familyUnions, eq(familyUnions.id, familyChildren.unionId))
       .where(eq(familyUnions.memorialId, memorialId))
       .orderBy(asc(familyChildren.position)),
-  ]);
+  );
   const people = new Map(peopleRows.map((row) => [row.id, row]));
   const children = new Map<string, string[]>();
   for (const { unionId, childId } of childRows) {

@@ -13,6 +13,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PostKind, PostStatus } from '../../shared/posts-api';
 import type { Tx } from '../db/connection';
+import { inTurn } from '../db/in-turn';
 import { memorialMembers, memorialPosts, memorials, notifications, postDecisionTokens, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { enqueue } from '../lib/jobs';
@@ -70,8 +71,8 @@ async function queueMails(deps: Deps, tx: Tx, at: Date, claimed: Claimed[], kind
   if (claimed.length === 0) return 0;
   const postIds = [...new Set(claimed.map((row) => row.postId))];
   const userIds = [...new Set(claimed.map((row) => row.userId))];
-  const [posts, people, roles] = await Promise.all([
-    tx
+  const [posts, people, roles] = await inTurn(
+    () => tx
       .select({
         id: memorialPosts.id,
         kind: memorialPosts.kind,
@@ -87,12 +88,12 @@ async function queueMails(deps: Deps, tx: Tx, at: Date, claimed: Claimed[], kind
       .from(memorialPosts)
       .innerJoin(memorials, eq(memorials.id, memorialPosts.memorialId))
       .where(inArray(memorialPosts.id, postIds)),
-    tx.select().from(users).where(inArray(users.id, userIds)),
-    tx
+    () => tx.select().from(users).where(inArray(users.id, userIds)),
+    () => tx
       .select({ userId: memorialMembers.userId, memorialId: memorialMembers.memorialId })
       .from(memorialMembers)
       .where(and(inArray(memorialMembers.userId, userIds), inArray(memorialMembers.role, ['owner', 'coadmin']))),
-  ]);
+  );
   const postById = new Map(posts.map((post) => [post.id, post]));
   const isAdmin = new Set(roles.map((role) => `${role.userId}:${role.memorialId}`));
   const base = deps.config.BASE_URL;

@@ -13,6 +13,7 @@ import type { Role } from '../../shared/auth';
 import { type QrCodeView, unknownCodeMessage } from '../../shared/production';
 import { codeFromInput } from '../../shared/qr-code';
 import type { Db, Tx } from '../db/connection';
+import { inTurn } from '../db/in-turn';
 import { codeHandovers, memorials, qrCodeEvents, qrCodes, qrPackages, resellers, users } from '../db/schema';
 import type { Deps } from '../deps';
 import { notFound } from '../lib/errors';
@@ -56,8 +57,8 @@ const giverUser = aliasedTable(users, 'giver');
 /** Everything the back office shows of one code, for a caller of `role` (who may or may not void it). */
 export async function codeView(db: Db | Tx, input: string, role: Role): Promise<QrCodeView> {
   const row = await knownCode(db, input);
-  const [[facts], memorialRows, [handover], events] = await Promise.all([
-    db
+  const [[facts], memorialRows, [handover], events] = await inTurn(
+    () => db
       .select({
         packageId: qrPackages.id,
         packageName: qrPackages.name,
@@ -73,8 +74,8 @@ export async function codeView(db: Db | Tx, input: string, role: Role): Promise<
       .leftJoin(resellers, eq(resellers.id, qrCodes.resellerId))
       .leftJoin(holderUser, eq(holderUser.id, qrCodes.claimedBy))
       .where(eq(qrCodes.code, row.code)),
-    memorialsOf(db, [row.memorialId, row.secondMemorialId]),
-    db
+    () => memorialsOf(db, [row.memorialId, row.secondMemorialId]),
+    () => db
       .select({
         familyName: codeHandovers.familyName,
         email: codeHandovers.email,
@@ -87,13 +88,13 @@ export async function codeView(db: Db | Tx, input: string, role: Role): Promise<
       .where(eq(codeHandovers.code, row.code))
       .orderBy(desc(codeHandovers.createdAt), desc(codeHandovers.id))
       .limit(1),
-    db
+    () => db
       .select({ id: qrCodeEvents.id, from: qrCodeEvents.fromStatus, to: qrCodeEvents.event, at: qrCodeEvents.at, detail: qrCodeEvents.detail, actorId: actorUser.id, actorName: actorUser.fullName })
       .from(qrCodeEvents)
       .leftJoin(actorUser, eq(actorUser.id, qrCodeEvents.actorId))
       .where(eq(qrCodeEvents.code, row.code))
       .orderBy(asc(qrCodeEvents.id)),
-  ]);
+  );
 
   return {
     code: row.code,
