@@ -171,44 +171,52 @@ async function database(name: World['name']): Promise<{ url: string; reused: boo
 async function makeWorld(name: World['name'], size: WorldSize, clientDir: string, work: string): Promise<World> {
   process.stdout.write(`\nThe ${name} world: ${number(size.memorials)} memorials, ${number(size.accounts)} accounts, ${number(size.codes)} codes, ${number(size.memorials * size.postsPerMemorial)} posts\n`);
   const db = await database(name);
-  const target = { engine: 'postgres' as const, dataDir: path.join(work, name), url: db.url };
-  // Migrates the database, and gives the family the code it registers with.
-  const [code] = runCli(clientDir, target, ['qr:generate', '--count', '1']).trim().split('\n');
-  const server = await startServer(clientDir, target, undefined, {
-    TRUST_PROXY: '1',
-    ...Object.fromEntries(['QR_LOOKUP_PER_IP', 'QR_VALIDATE_PER_IP', 'POSTS_PER_IP', 'POSTS_PER_MEMORIAL'].map((limit) => [`RATE_LIMIT_${limit}`, OUT_OF_REACH])),
-  });
   const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  if (db.reused) process.stdout.write(`  measured on the kept database ${process.env.BULK_DATABASE}\n`);
-  else await seedWorld(client, size);
-  const sample = await worldSample(client, size);
-
-  const session = await registerFamily(server.baseUrl, code!, `bulk${name}${randomBytes(2).toString('hex')}`);
-  const memorial = await createFullMemorial(server.baseUrl, session);
-  await client.query(
-    `insert into memorial_posts (memorial_id, kind, status, name, message, created_at, decided_at)
-     select $1, (array['candle','candle','candle','guestbook','memory'])[1 + p % 5], case when p <= 2 then 'pending' else 'approved' end,
-            'Besøgende ' || p, case when p % 5 > 2 then 'Tak for alt. Vi savner dig.' end, now() - p * interval '1 day', case when p > 2 then now() - p * interval '1 day' end
-     from generate_series(1, 20) as p`,
-    [memorial.id],
-  );
-  const { rows } = await client.query<{ id: string }>(`select id from memorials where slug = any($1::text[])`, [sample.memorials.map((n) => `bulk-${n}`)]);
-  return {
-    name,
-    size,
-    server,
-    client,
-    sample,
-    family: { id: memorial.id, slug: memorial.slug, cookie: `${SESSION_COOKIE}=${session}` },
-    adminCookie: await adminSession(client, randomBytes(4).toString('hex')),
-    memorialIds: rows.map((r) => r.id),
-    async drop() {
-      await server.stop();
-      await client.end().catch(() => {});
-      await db.drop();
-    },
+  let server: RunningServer | undefined;
+  // Whatever goes wrong on the way, the world goes: a failed seeding leaves no database behind.
+  const drop = async () => {
+    await server?.stop();
+    await client.end().catch(() => {});
+    await db.drop();
   };
+  try {
+    const target = { engine: 'postgres' as const, dataDir: path.join(work, name), url: db.url };
+    // Migrates the database, and gives the family the code it registers with.
+    const [code] = runCli(clientDir, target, ['qr:generate', '--count', '1']).trim().split('\n');
+    server = await startServer(clientDir, target, undefined, {
+      TRUST_PROXY: '1',
+      ...Object.fromEntries(['QR_LOOKUP_PER_IP', 'QR_VALIDATE_PER_IP', 'POSTS_PER_IP', 'POSTS_PER_MEMORIAL'].map((limit) => [`RATE_LIMIT_${limit}`, OUT_OF_REACH])),
+    });
+    await client.connect();
+    if (db.reused) process.stdout.write(`  measured on the kept database ${process.env.BULK_DATABASE}\n`);
+    else await seedWorld(client, size);
+    const sample = await worldSample(client, size);
+
+    const session = await registerFamily(server.baseUrl, code!, `bulk${name}${randomBytes(2).toString('hex')}`);
+    const memorial = await createFullMemorial(server.baseUrl, session);
+    await client.query(
+      `insert into memorial_posts (memorial_id, kind, status, name, message, created_at, decided_at)
+       select $1, (array['candle','candle','candle','guestbook','memory'])[1 + p % 5], case when p <= 2 then 'pending' else 'approved' end,
+              'Besøgende ' || p, case when p % 5 > 2 then 'Tak for alt. Vi savner dig.' end, now() - p * interval '1 day', case when p > 2 then now() - p * interval '1 day' end
+       from generate_series(1, 20) as p`,
+      [memorial.id],
+    );
+    const { rows } = await client.query<{ id: string }>(`select id from memorials where slug = any($1::text[])`, [sample.memorials.map((n) => `bulk-${n}`)]);
+    return {
+      name,
+      size,
+      server,
+      client,
+      sample,
+      family: { id: memorial.id, slug: memorial.slug, cookie: `${SESSION_COOKIE}=${session}` },
+      adminCookie: await adminSession(client, randomBytes(4).toString('hex')),
+      memorialIds: rows.map((r) => r.id),
+      drop,
+    };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
 }
 
 interface Reading {
