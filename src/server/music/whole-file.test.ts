@@ -56,6 +56,7 @@ describe('an MP3 is walked frame by frame', () => {
     expect(await walk(mp3({ seconds: 2, title: 'Karens sang' }), 'audio/mpeg')).toBe('whole');
     expect(await walk(Buffer.concat([mp3({ seconds: 2, title: 'Karens sang' }), id3v1()]), 'audio/mpeg')).toBe('whole');
     expect(await walk(Buffer.concat([mp3({ seconds: 2 }), apeTag(), id3v1()]), 'audio/mpeg')).toBe('whole');
+    expect(await walk(Buffer.concat([mp3({ seconds: 2 }), Buffer.alloc(300)]), 'audio/mpeg')).toBe('whole');
   });
 
   it('finds one cut in the middle of its last frame cut, and one with a page or an archive after its sound more than sound', async () => {

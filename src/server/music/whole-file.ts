@@ -115,11 +115,20 @@ async function walkMpeg(bytes: Bytes): Promise<Wholeness> {
   if (offset >= end) return 'more';
   while (offset < end) {
     const length = mpegFrameLength(await bytes.at(offset, 4));
-    if (length === null) return 'more';
+    // Some encoders pad the end with zeros after the last frame: they hold nothing.
+    if (length === null) return (await onlyZeros(bytes, offset, end)) ? 'whole' : 'more';
     if (offset + length > end) return 'cut';
     offset += length;
   }
   return 'whole';
+}
+
+/** Whether the bytes from `from` to `to` are all zeros. */
+async function onlyZeros(bytes: Bytes, from: number, to: number): Promise<boolean> {
+  for (let at = from; at < to; at += 65_536) {
+    if ((await bytes.at(at, Math.min(65_536, to - at))).some((byte) => byte !== 0)) return false;
+  }
+  return true;
 }
 
 /** A chunk's or box's name: four printable ASCII characters. */
