@@ -11,6 +11,7 @@
  * client frameworks, e-mail header and PDF string break-outs, and formulas), written so that a
  * single one that works is seen: by a call, or by what it leaves in the document.
  */
+import { inflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 
 /** The call a payload makes when it runs; the trap records the number. */
@@ -267,7 +268,8 @@ export function pdfActiveContent(pdf: Buffer): string[] {
   // A text a field put into a dictionary (the document's title, say) is a string there: its words
   // are no keys, so strings are blanked before the keys are looked for; a link's address is itself
   // a string, looked for as one.
-  const text = objectsWithoutStrings(whole);
+  // pdf-lib writes most dictionaries into compressed object streams (/Type /ObjStm): read inflated too.
+  const text = [whole, ...objectStreams(whole)].map(objectsWithoutStrings).join('\n');
   const found: string[] = [];
   for (const pattern of [/\/JavaScript\b/, /\/JS\s*[(<]/, /\/Launch\b/, /\/SubmitForm\b/, /\/ImportData\b/, /\/OpenAction\b/, /\/AA\s*<</]) {
     const match = pattern.exec(text);
@@ -275,6 +277,22 @@ export function pdfActiveContent(pdf: Buffer): string[] {
   }
   const link = /\/(URI|F)\s*\(\s*javascript:/i.exec(whole);
   if (link) found.push(whole.slice(Math.max(0, link.index - 40), link.index + 60));
+  return found;
+}
+
+/** The contents of a PDF's compressed object streams, where a PDF 1.5 writer keeps its dictionaries. */
+function objectStreams(pdf: string): string[] {
+  const found: string[] = [];
+  for (const match of pdf.matchAll(/<<((?:(?!>>)[\s\S])*?\/Type\s*\/ObjStm[\s\S]*?)>>\s*stream\r?\n/g)) {
+    if (!/\/FlateDecode/.test(match[1]!)) continue;
+    const start = match.index + match[0].length;
+    const end = pdf.indexOf('endstream', start);
+    try {
+      found.push(inflateSync(Buffer.from(pdf.slice(start, end), 'latin1')).toString('latin1'));
+    } catch {
+      found.push(pdf.slice(start, end));
+    }
+  }
   return found;
 }
 
