@@ -36,6 +36,7 @@ import { SUCCESSOR_MAP_URLS } from '../shared/archive';
 import { bookPdfUrl } from '../shared/memorial-book';
 import { formatCode } from '../shared/qr-code';
 import { resellers, users } from './db/schema';
+import { SELLER_ENV } from '../../tests/support/seller';
 
 
 /**
@@ -46,14 +47,6 @@ const onOneDatabase = describe.skipIf(Boolean(process.env.DATABASE_URL));
 
 const run = promisify(execFile);
 
-const SELLER = {
-  DATA_CONTROLLER_NAME: 'Mindested ApS',
-  DATA_CONTROLLER_ADDRESS: 'Mindevej 1, 8000 Aarhus C',
-  DATA_CONTROLLER_CVR: '12345674',
-  BANK_REG_NUMBER: '1234',
-  BANK_ACCOUNT_NUMBER: '0012345678',
-  BANK_IBAN: 'DK5012340012345678',
-};
 
 let t: TestApp;
 let dir: string;
@@ -61,7 +54,7 @@ let admin: { id: string; role: 'admin'; cookie: string };
 
 beforeAll(async () => {
   // Many posts from one family on one memorial, as the corpus needs.
-  t = await createTestApp({ ...SELLER, RATE_LIMIT_POSTS_PER_IP: '1000', RATE_LIMIT_POSTS_PER_MEMORIAL: '1000' });
+  t = await createTestApp({ ...SELLER_ENV, RATE_LIMIT_POSTS_PER_IP: '1000', RATE_LIMIT_POSTS_PER_MEMORIAL: '1000' });
   dir = await mkdtemp(path.join(tmpdir(), 'mindested-hostile-'));
   const user = await createUser(t.database.db, { role: 'admin' });
   admin = { id: user.id, role: 'admin', cookie: await signIn(t, user) };

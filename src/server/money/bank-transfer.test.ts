@@ -18,21 +18,14 @@ import { type TestApp, createTestApp } from '../../../tests/support/test-app';
 import type { OrderBody } from '../../shared/money-api';
 import { moneyMessages } from '../../shared/money-api';
 import { invoices, orderLines, qrCodes } from '../db/schema';
+import { SELLER_ENV } from '../../../tests/support/seller';
 
-const SELLER = {
-  DATA_CONTROLLER_NAME: 'Mindested ApS',
-  DATA_CONTROLLER_ADDRESS: 'Mindevej 1, 8000 Aarhus C',
-  DATA_CONTROLLER_CVR: '12345674',
-  BANK_REG_NUMBER: '1234',
-  BANK_ACCOUNT_NUMBER: '0012345678',
-  BANK_IBAN: 'DK5012340012345678',
-};
 
 let t: TestApp;
 let staff: string;
 beforeAll(async () => {
   // With AI providers (never called here), so the AI extras are for sale.
-  t = await createTestApp({ ...SELLER, ...UNCALLED_AI_ENV });
+  t = await createTestApp({ ...SELLER_ENV, ...UNCALLED_AI_ENV });
   staff = await signIn(t, await createUser(t.database.db, { role: 'admin' }));
 });
 afterAll(() => t.close());

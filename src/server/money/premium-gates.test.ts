@@ -22,15 +22,8 @@ import { MEMORIAL_DATA_ELEMENT_ID, type Memorial } from '../../shared/memorials'
 import { FREE_PHOTO_LIMIT, PREMIUM_MESSAGES } from '../../shared/premium';
 import { memorialMedia, memorials } from '../db/schema';
 import { createStorage } from '../lib/storage';
+import { SELLER_ENV } from '../../../tests/support/seller';
 
-const SELLER = {
-  DATA_CONTROLLER_NAME: 'Mindested ApS',
-  DATA_CONTROLLER_ADDRESS: 'Mindevej 1, 8000 Aarhus C',
-  DATA_CONTROLLER_CVR: '12345674',
-  BANK_REG_NUMBER: '1234',
-  BANK_ACCOUNT_NUMBER: '0012345678',
-  BANK_IBAN: 'DK5012340012345678',
-};
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
@@ -44,7 +37,7 @@ beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'mindested-gates-media-'));
   clientDir = await mkdtemp(path.join(tmpdir(), 'mindested-gates-client-'));
   await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html lang="da"><head><title>Mindested</title></head><body><div id="root"></div></body></html>');
-  t = await createTestApp(SELLER, { clientDir, storage: createStorage({ kind: 'disk', root: mediaDir }) });
+  t = await createTestApp(SELLER_ENV, { clientDir, storage: createStorage({ kind: 'disk', root: mediaDir }) });
   staff = await signIn(t, await createUser(t.database.db, { role: 'admin' }));
   images = await createImageDir();
   photoFile = await readFile(await writeImage(images.dir, 'billede.jpg', 'jpeg', { width: 320, height: 240 }));
