@@ -54,6 +54,8 @@ const LARGE: WorldSize = {
 };
 const SMALL: WorldSize = { ...LARGE, accounts: LARGE.accounts / 1000, memorials: LARGE.memorials / 1000, codes: LARGE.codes / 1000 };
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
+/** Only the operations whose names contain one of these words (ONLY=page,searches), to look at one again. */
+const ONLY = process.env.ONLY?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
 const BUDGET = { ratio: 1.2 };
@@ -101,7 +103,7 @@ function peopleSearches(world: World): string[] {
   return out;
 }
 
-const OPERATIONS: Operation[] = [
+const ALL_OPERATIONS: Operation[] = [
   {
     name: "the visitor's page",
     rate: 200,
@@ -154,6 +156,8 @@ const OPERATIONS: Operation[] = [
     },
   },
 ];
+
+const OPERATIONS = ONLY ? ALL_OPERATIONS.filter((operation) => ONLY.some((word) => operation.name.toLowerCase().includes(word))) : ALL_OPERATIONS;
 
 /** A database of the world: a fresh one, or (the large world with BULK_DATABASE) one kept from an earlier run. */
 async function database(name: World['name']): Promise<{ url: string; reused: boolean; drop(): Promise<void> }> {
@@ -225,14 +229,24 @@ interface Reading {
   max: number;
   requests: number;
   failed: number;
+  /** The server's event loop, late at most this much in the window: a stall of the server's own, not the database's. */
+  lagMaxMs: number;
+}
+
+/** The server's longest event-loop lag since the last reading (prom-client starts the histogram again at each). */
+async function serverLagMs(baseUrl: string): Promise<number> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  return Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1] ?? NaN) * 1000;
 }
 
 async function measure(load: LoadProcess, world: World, operation: Operation): Promise<Reading> {
   const requests = operation.requests(world);
   const base = { url: world.server.baseUrl, headers: {}, requests, rate: operation.rate, connections: 20 };
   await load.run({ ...base, seconds: WARMUP_SECONDS });
+  await serverLagMs(world.server.baseUrl);
   const run = await load.run({ ...base, seconds: SECONDS });
-  return { p50: run.figures.p50, p99: run.figures.p99, max: run.figures.max, requests: run.figures.requests, failed: run.figures.non2xx + run.figures.errors };
+  const lagMaxMs = await serverLagMs(world.server.baseUrl);
+  return { p50: run.figures.p50, p99: run.figures.p99, max: run.figures.max, requests: run.figures.requests, failed: run.figures.non2xx + run.figures.errors, lagMaxMs };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -256,7 +270,7 @@ async function main() {
           const reading = await measure(load, world, operation);
           readings.get(operation.name)![world.name].push(reading);
           process.stdout.write(
-            `  ${operation.name}, ${world.name}: ${operation.rate}/s, p50 ${ms(reading.p50)}, p99 ${ms(reading.p99)}, max ${ms(reading.max)} (${number(reading.requests)} answers${reading.failed ? `, ${reading.failed} FAILED` : ''})\n`,
+            `  ${operation.name}, ${world.name}: ${operation.rate}/s, p50 ${ms(reading.p50)}, p99 ${ms(reading.p99)}, max ${ms(reading.max)}, the server late at most ${ms(reading.lagMaxMs)} (${number(reading.requests)} answers${reading.failed ? `, ${reading.failed} FAILED` : ''})\n`,
           );
         }
       }
