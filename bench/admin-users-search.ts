@@ -12,7 +12,7 @@
  * production staff, one account in 97 closed, and 2,000 QR codes claimed by accounts drawn at
  * random. An admin signs in by a session row written directly, its second factor passed. Then:
  *   1. how PostgreSQL reads each kind of search (EXPLAIN ANALYZE of the server's own queries,
- *      search.ts's pageQuery and countQuery): which index, and how long;
+ *      search.ts's byNameQuery, newestFirstQuery and countQuery): which index, and how long;
  *   2. autocannon, 10 connections, 5 s warm-up then SECONDS: a mix of what staff type (a name's
  *      words, the beginning of a username, the beginning of an e-mail address up to and past the
  *      @, a QR code as printed), some with a role or status filter or on page 2.
@@ -20,7 +20,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { DOMAINS, adminSession, ascii, first, last, seedAccounts } from './lib/people';
-import { countQuery, listsNewestFirst, pageQuery } from '../src/server/people/search';
+import { byNameQuery, countQuery, newestFirstQuery } from '../src/server/people/search';
 import type { Db } from '../src/server/db/connection';
 import * as schema from '../src/server/db/schema';
 import { PEOPLE_COUNT_CAP, type PeopleSearch, peopleSearchQuery } from '../src/shared/people';
@@ -82,8 +82,14 @@ async function main() {
     for (const [label, search] of kinds) {
       const parsed = peopleSearchQuery.parse(search);
       const [{ n }] = (await countQuery(db, parsed)) as [{ n: number }];
-      const order = listsNewestFirst(parsed, n) ? 'newest first' : 'by name';
-      process.stdout.write(`  ${label}, ${Math.min(n, PEOPLE_COUNT_CAP).toLocaleString("da-DK")}${n > PEOPLE_COUNT_CAP ? "+" : ""} found:\n    count: ${await explain(client, countQuery(db, parsed))}\n    page (${order}): ${await explain(client, pageQuery(db, parsed, listsNewestFirst(parsed, n)))}\n`);
+      const found = `${Math.min(n, PEOPLE_COUNT_CAP).toLocaleString('da-DK')}${n > PEOPLE_COUNT_CAP ? '+' : ''} found`;
+      // As search.ts reads them: nothing typed, the newest first and a count; typed, the matches once in
+      // the alphabet with their total, and past the cap the newest first as well.
+      const reads =
+        parsed.q === ''
+          ? [`count: ${await explain(client, countQuery(db, parsed))}`, `page (newest first): ${await explain(client, newestFirstQuery(db, parsed))}`]
+          : [`page by name and total: ${await explain(client, byNameQuery(db, parsed))}`, ...(n > PEOPLE_COUNT_CAP ? [`page (newest first): ${await explain(client, newestFirstQuery(db, parsed))}`] : [])];
+      process.stdout.write(`  ${label}, ${found}:\n${reads.map((read) => `    ${read}\n`).join('')}`);
     }
 
     const paths = searches(codes);

@@ -11,8 +11,11 @@ import { ROLE_LABELS } from './staff';
 import { staffActionWords } from './staff-actions';
 
 export const PEOPLE_PAGE_SIZE = 25;
-/** Counted exactly up to here; a search matching more says "over 5.000" (and pages through the first 5.000). */
-export const PEOPLE_COUNT_CAP = 5_000;
+/**
+ * Counted exactly up to here, and listed in the alphabet; a search matching more says "over 1.000"
+ * and lists the newest first (40 pages of names is not a list anyone reads; they type more).
+ */
+export const PEOPLE_COUNT_CAP = 1_000;
 /** Longer than any name, username or address; a pasted novel is not a search. */
 export const PEOPLE_QUERY_MAX = 200;
 export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;

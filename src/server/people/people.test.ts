@@ -12,7 +12,7 @@ import { signIn } from '../../../tests/support/sign-in';
 import { linkIn } from '../../../tests/support/smtp-capture';
 import { type TestApp, cookieFrom, createTestApp } from '../../../tests/support/test-app';
 import type { Role } from '../../shared/auth';
-import type { AccountView, PeopleSearchResult } from '../../shared/people';
+import { type AccountView, PEOPLE_COUNT_CAP, type PeopleSearchResult } from '../../shared/people';
 import { formatCode } from '../../shared/qr-code';
 import { loginLinks, memorialMembers, memorials, sessions, staffActions, staffTwoFactor, users } from '../db/schema';
 import { hashToken } from '../lib/tokens';
@@ -130,6 +130,27 @@ describe('GET /api/admin/users', () => {
     expect(result.total).toBeGreaterThan(30);
     const created = result.users.map((u) => u.createdAt);
     expect([...created].sort().reverse()).toEqual(created);
+  });
+
+  it('past PEOPLE_COUNT_CAP matches says so and lists the newest first; a page past the last match is empty with its total', async () => {
+    const crowd = `m${randomBytes(3).toString('hex')}`;
+    // PEOPLE_COUNT_CAP + 5 accounts named alike, written at once, the newest last.
+    await t.database.db.execute(sql`
+      insert into users (full_name, username, email, password_hash, created_at)
+      select 'Mængde ' || ${crowd} || ' ' || lpad(n::text, 4, '0'), ${crowd} || n, ${crowd} || n || '@eksempel.dk', 'x', now() - (2000 - n) * interval '1 minute'
+      from generate_series(1, ${PEOPLE_COUNT_CAP + 5}::int) as n`);
+    const result = await search(staff, `q=${crowd}`);
+    expect(result).toMatchObject({ total: PEOPLE_COUNT_CAP, totalIsCapped: true });
+    expect(result.users.map((u) => u.username)).toEqual(Array.from({ length: 25 }, (_, i) => `${crowd}${PEOPLE_COUNT_CAP + 5 - i}`));
+    // Past the first PEOPLE_COUNT_CAP, newest first still: the five oldest.
+    const last = await search(staff, `q=${crowd}&page=${PEOPLE_COUNT_CAP / 25 + 1}`);
+    expect(last).toMatchObject({ total: PEOPLE_COUNT_CAP, totalIsCapped: true });
+    expect(last.users.map((u) => u.username)).toEqual([5, 4, 3, 2, 1].map((n) => `${crowd}${n}`));
+    // Narrowed to a few: the alphabet again, counted exactly; a page past them is empty and still counted.
+    const few = await search(staff, `q=${crowd}100`);
+    expect(few).toMatchObject({ total: 7, totalIsCapped: false });
+    expect(names(few)).toEqual([100, 1000, 1001, 1002, 1003, 1004, 1005].map((n) => `Mængde ${crowd} ${String(n).padStart(4, '0')}`));
+    expect(await search(staff, `q=${crowd}100&page=2`)).toMatchObject({ users: [], total: 7, totalIsCapped: false });
   });
 
   it('refuses bad parameters in Danish', async () => {

@@ -6,7 +6,7 @@
  * - anything else: a username by its beginning (users_username_prefix_idx) or a name whose words
  *   begin with the typed words, in any order (users_full_name_words_idx, a GIN full-text index).
  */
-import { type SQL, and, asc, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, asc, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type PeopleSearch, type PeopleSearchResult, PEOPLE_COUNT_CAP, PEOPLE_PAGE_SIZE } from '../../shared/people';
 import { parseCode } from '../../shared/qr-code';
 import type { Db } from '../db/connection';
@@ -58,52 +58,91 @@ export function searchCondition(search: Pick<PeopleSearch, 'q' | 'role' | 'statu
   );
 }
 
+const summaryColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  disabledAt: users.disabledAt,
+  createdAt: users.createdAt,
+};
+
+/** How many memorials the person is a member of: for the page's rows only, after the match is made. */
+const memorialCount = (userId: AnyColumn) => sql<number>`(select count(*)::int from ${memorialMembers} where ${memorialMembers.userId} = ${userId})`;
+
 /**
- * The page of people (its own builder, so bench/admin-users-search.ts can EXPLAIN the very query).
- * A search is read in the alphabet. With nothing typed, or when more than PEOPLE_COUNT_CAP match
- * (a letter or two), the newest accounts come first instead: staff then look for a recent
- * account or type more, and PostgreSQL walks users_created_idx and stops after a page, where the
- * alphabet would have it sort every match (200 ms for the 40,000 names with a word on "m").
+ * The page of a search in the alphabet, and how many match (up to PEOPLE_COUNT_CAP + 1), from one
+ * read of the matches: the name index is read once, where a count and a page read it twice (a
+ * common name's words are some 40,000 index entries among a million accounts). Each row carries the
+ * total; a page past the last has no rows, and then no total (countQuery tells it).
  */
-export function pageQuery(db: Db, search: PeopleSearch, newestFirst: boolean) {
-  const order = newestFirst ? [desc(users.createdAt), desc(users.id)] : [asc(users.fullName), asc(users.id)];
+export function byNameQuery(db: Db, search: PeopleSearch) {
+  const matching = db.$with('matching').as(db.select(summaryColumns).from(users).where(searchCondition(search)).limit(PEOPLE_COUNT_CAP + 1));
   return db
+    .with(matching)
     .select({
-      id: users.id,
-      fullName: users.fullName,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      disabledAt: users.disabledAt,
-      createdAt: users.createdAt,
-      memorialCount: sql<number>`(select count(*)::int from ${memorialMembers} where ${memorialMembers.userId} = ${users.id})`,
+      id: matching.id,
+      fullName: matching.fullName,
+      username: matching.username,
+      email: matching.email,
+      role: matching.role,
+      disabledAt: matching.disabledAt,
+      createdAt: matching.createdAt,
+      memorialCount: memorialCount(matching.id),
+      total: sql<number>`(select count(*)::int from ${matching})`,
     })
-    .from(users)
-    .where(searchCondition(search))
-    .orderBy(...order)
+    .from(matching)
+    .orderBy(asc(matching.fullName), asc(matching.id))
     .limit(PEOPLE_PAGE_SIZE)
     .offset((search.page - 1) * PEOPLE_PAGE_SIZE);
 }
 
 /**
- * How many match, counted up to PEOPLE_COUNT_CAP: beyond that the number tells staff only to type
- * more, and counting every "m…" of 100,000 accounts costs a read of a third of them.
+ * The page newest first: with nothing typed, or when more than PEOPLE_COUNT_CAP match (a letter
+ * or a common surname), staff then look for a recent account or type more, and PostgreSQL walks
+ * users_created_idx and stops after a page, where the alphabet would have it sort every match.
+ */
+export function newestFirstQuery(db: Db, search: PeopleSearch) {
+  return db
+    .select({ ...summaryColumns, memorialCount: memorialCount(users.id) })
+    .from(users)
+    .where(searchCondition(search))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(PEOPLE_PAGE_SIZE)
+    .offset((search.page - 1) * PEOPLE_PAGE_SIZE);
+}
+
+/**
+ * How many match, counted up to PEOPLE_COUNT_CAP + 1: beyond the cap the number tells staff only
+ * to type more, and counting every "m…" of a million accounts costs a read of a third of them.
  */
 export function countQuery(db: Db, search: PeopleSearch) {
   const matching = db.select({ one: sql`1` }).from(users).where(searchCondition(search)).limit(PEOPLE_COUNT_CAP + 1).as('matching');
   return db.select({ n: count() }).from(matching);
 }
 
-/** Whether a page of this search lists the newest accounts first (see pageQuery), given how many match. */
-export const listsNewestFirst = (search: PeopleSearch, total: number) => search.q === '' || total > PEOPLE_COUNT_CAP;
+type Row = Awaited<ReturnType<typeof newestFirstQuery>>[number];
+
+async function pageAndTotal(db: Db, search: PeopleSearch): Promise<{ rows: Row[]; total: number }> {
+  const counted = async () => Number((await countQuery(db, search))[0]?.n ?? 0);
+  if (search.q === '') return { rows: await newestFirstQuery(db, search), total: await counted() };
+  const byName = await byNameQuery(db, search);
+  // No rows: nothing matches, or the page is past the last match; the count alone says which.
+  const total = byName.length > 0 ? Number(byName[0]!.total) : search.page === 1 ? 0 : await counted();
+  if (total <= PEOPLE_COUNT_CAP) return { rows: byName, total };
+  return { rows: await newestFirstQuery(db, search), total };
+}
 
 export async function searchPeople(db: Db, search: PeopleSearch): Promise<PeopleSearchResult> {
-  const [counted] = await countQuery(db, search);
-  const total = counted?.n ?? 0;
-  const rows = await pageQuery(db, search, listsNewestFirst(search, total));
+  const { rows, total } = await pageAndTotal(db, search);
   return {
     users: rows.map((row) => ({
-      ...row,
+      id: row.id,
+      fullName: row.fullName,
+      username: row.username,
+      email: row.email,
+      role: row.role,
       memorialCount: Number(row.memorialCount),
       disabledAt: row.disabledAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
