@@ -53,7 +53,9 @@ export const qrCodes = pgTable(
   },
   (t) => [
     index('qr_codes_claimed_by_idx').on(t.claimedBy),
-    index('qr_codes_package_idx').on(t.packageId),
+    // A package's codes, and a page of packages' codes counted by state as an index-only scan
+    // (a package search over 10,000 packages of 1,000 codes read 11,000 rows of the table).
+    index('qr_codes_package_status_idx').on(t.packageId, t.status),
     // A reseller's codes in order (its dashboard's pages and CSV), and by state (its counts and filter).
     index('qr_codes_reseller_code_idx').on(t.resellerId, t.code).where(sql`reseller_id is not null`),
     index('qr_codes_reseller_status_idx').on(t.resellerId, t.status, t.code).where(sql`reseller_id is not null`),
