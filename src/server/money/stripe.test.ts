@@ -15,6 +15,7 @@ import { type Person, castMemorial } from '../../../tests/support/memorial-cast'
 import { signIn } from '../../../tests/support/sign-in';
 import type { TestApp } from '../../../tests/support/test-app';
 import { invoices, orders, stripeEvents, stripeWebhookDeliveries } from '../db/schema';
+import { applyStripeEvent } from './stripe-events';
 
 let app: StripeApp;
 let t: TestApp;
@@ -160,6 +161,14 @@ describe('Premium by card', () => {
     expect(fake.subscriptions.get(paid.subscriptionId!)!.cancel_at_period_end).toBe(true);
     const again = await t.request({ method: 'POST', url: `/api/subscriptions/${mine.subscription.id}/resume`, headers: { cookie: owner.cookie } });
     expect(again.json().subscription.cancelAtPeriodEnd).toBe(false);
+    await fake.settled();
+    // The cancel's event, stamped in the same second (Stripe stamps whole seconds), arriving after
+    // the "carry on": it is older than the answer the row was written from, and changes nothing.
+    const stale = { ...structuredClone(fake.subscriptions.get(paid.subscriptionId!)!), cancel_at_period_end: true };
+    const created = Math.floor(t.clock.now().getTime() / 1000);
+    const event = { id: `evt_stale_${created}`, object: 'event', type: 'customer.subscription.updated', created, data: { object: stale } } as unknown as Stripe.Event;
+    expect(await t.database.db.transaction((tx) => applyStripeEvent(tx, { config: t.app.deps.config, now: t.clock.now() }, event))).toBe(true);
+    expect((await status(owner)).subscription.cancelAtPeriodEnd).toBe(false);
     await t.request({ method: 'POST', url: `/api/subscriptions/${mine.subscription.id}/cancel`, headers: { cookie: owner.cookie } });
     await fake.settled();
 

@@ -25,6 +25,15 @@ async function manageable(db: Db, userId: string, id: string) {
   return row;
 }
 
+/**
+ * When a row written from Stripe's own answer counts as having happened: the end of its second.
+ * Stripe stamps events in whole seconds, and an event stamped in the second of the answer was made
+ * before the answer came back (the cancel that a "carry on" just undid); stripe-events.ts applies
+ * an event only when it is at least as new as the row, so with the answer's own millisecond such
+ * an event, arriving late, put the undone cancel back.
+ */
+export const asOfItsSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000 + 999);
+
 export async function setCancelAtPeriodEnd(deps: Deps, userId: string, id: string, cancelAtPeriodEnd: boolean): Promise<string> {
   const row = await manageable(deps.db, userId, id);
   const stripe = requireStripe(deps.config);
@@ -32,7 +41,7 @@ export async function setCancelAtPeriodEnd(deps: Deps, userId: string, id: strin
   // Stripe's answer is as new as anything it has sent: an older event arriving later must not undo it.
   await deps.db
     .update(subscriptions)
-    .set({ cancelAtPeriodEnd: updated.cancel_at_period_end, status: updated.status, lastEventAt: deps.now() })
+    .set({ cancelAtPeriodEnd: updated.cancel_at_period_end, status: updated.status, lastEventAt: asOfItsSecond(deps.now()) })
     .where(eq(subscriptions.id, row.id));
   return row.memorialId;
 }
@@ -53,6 +62,6 @@ export async function endSubscriptionNow(config: Config, stripeSubscriptionId: s
 export async function markSubscriptionEnded(tx: Tx, stripeSubscriptionId: string, at: Date): Promise<void> {
   await tx
     .update(subscriptions)
-    .set({ status: 'canceled', cancelAtPeriodEnd: false, lastEventAt: at })
+    .set({ status: 'canceled', cancelAtPeriodEnd: false, lastEventAt: asOfItsSecond(at) })
     .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId));
 }
