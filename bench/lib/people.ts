@@ -41,7 +41,10 @@ export async function seedAccounts(client: pg.Client, accounts: number): Promise
      from generate_series(1, $1::int) as n,
           lateral (select (${sqlArray(FIRST)})[1 + n % ${f}] as first,
                           (${sqlArray(MIDDLE)})[1 + (n / ${f * l}) % ${MIDDLE.length}] as middle,
-                          (${sqlArray(LAST)})[1 + (n / ${f}) % ${l}] as last) as parts`,
+                          (${sqlArray(LAST)})[1 + (n / ${f}) % ${l}] as last) as parts
+     -- Written in the order they signed up, as a live table grows: the newest accounts lie
+     -- together at its end (written in n's order, a newest-first list read one page per row).
+     order by 7`,
     [accounts],
   );
   const { rows } = await client.query<{ id: string }>(`select id from users order by random() limit ${CLAIMED_CODES}`);
