@@ -139,9 +139,19 @@ describe('GET /api/admin/users', () => {
       insert into users (full_name, username, email, password_hash, created_at)
       select 'Mængde ' || ${crowd} || ' ' || lpad(n::text, 4, '0'), ${crowd} || n, ${crowd} || n || '@eksempel.dk', 'x', now() - (2000 - n) * interval '1 minute'
       from generate_series(1, ${PEOPLE_COUNT_CAP + 5}::int) as n`);
+    // Newer still, three whose names hold the letters inside a word and whose usernames do not
+    // begin with them: the newest-first walk tests letters first, and must not take them for matches.
+    await t.database.db.execute(sql`
+      insert into users (full_name, username, email, password_hash)
+      select 'Lok' || ${crowd} || 'sen Andersen', 'lok' || ${crowd} || n, 'lok' || ${crowd} || n || '@eksempel.dk', 'x' from generate_series(1, 3) as n`);
+    const newest = Array.from({ length: 25 }, (_, i) => `${crowd}${PEOPLE_COUNT_CAP + 5 - i}`);
     const result = await search(staff, `q=${crowd}`);
     expect(result).toMatchObject({ total: PEOPLE_COUNT_CAP, totalIsCapped: true });
-    expect(result.users.map((u) => u.username)).toEqual(Array.from({ length: 25 }, (_, i) => `${crowd}${PEOPLE_COUNT_CAP + 5 - i}`));
+    expect(result.users.map((u) => u.username)).toEqual(newest);
+    // By the name's words alone (a space: no username), read the same way.
+    const byName = await search(staff, `q=${encodeURIComponent(`Mæng ${crowd.slice(0, 5)}`)}`);
+    expect(byName).toMatchObject({ total: PEOPLE_COUNT_CAP, totalIsCapped: true });
+    expect(byName.users.map((u) => u.username)).toEqual(newest);
     // Past the first PEOPLE_COUNT_CAP, newest first still: the five oldest.
     const last = await search(staff, `q=${crowd}&page=${PEOPLE_COUNT_CAP / 25 + 1}`);
     expect(last).toMatchObject({ total: PEOPLE_COUNT_CAP, totalIsCapped: true });

@@ -29,7 +29,9 @@ export const users = pgTable(
     // The back office's search (/admin/users): prefixes of an e-mail or username, words of a name.
     index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
     index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
-    index('users_full_name_words_idx').using('gin', sql`to_tsvector('simple', ${t.fullName})`),
+    // Every beginning of every word of the name (name_word_prefixes, migration 0029): a typed word is
+    // then one key of the index, where a prefix search of a full-text index reads every matching key.
+    index('users_name_prefixes_idx').using('gin', sql`name_word_prefixes(${t.fullName})`),
     // The dashboard's sign-ups per day.
     index('users_created_idx').on(t.createdAt),
     // The people page's filters with nothing typed: closed accounts and staff are few among many.
