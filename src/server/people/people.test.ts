@@ -16,6 +16,7 @@ import { type AccountView, PEOPLE_COUNT_CAP, type PeopleSearchResult } from '../
 import { formatCode } from '../../shared/qr-code';
 import { loginLinks, memorialMembers, memorials, sessions, staffActions, staffTwoFactor, users } from '../db/schema';
 import { hashToken } from '../lib/tokens';
+import { SURELY_OVER_CAP, expectedMatches } from './search';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -161,6 +162,24 @@ describe('GET /api/admin/users', () => {
     expect(few).toMatchObject({ total: 7, totalIsCapped: false });
     expect(names(few)).toEqual([100, 1000, 1001, 1002, 1003, 1004, 1005].map((n) => `Mængde ${crowd} ${String(n).padStart(4, '0')}`));
     expect(await search(staff, `q=${crowd}100&page=2`)).toMatchObject({ users: [], total: 7, totalIsCapped: false });
+  });
+
+  it('lists a word the statistics put among more than SURELY_OVER_CAP accounts newest first, uncounted, from the planner\'s estimate', async () => {
+    const word = `many${randomBytes(3).toString('hex')}`;
+    await t.database.db.execute(sql`
+      insert into users (full_name, username, email, password_hash, created_at)
+      select 'Mange ' || ${word} || ' ' || lpad(n::text, 5, '0'), 'mange' || ${word} || n, 'mange' || ${word} || n || '@eksempel.dk', 'x', now() - (20000 - n) * interval '1 second'
+      from generate_series(1, ${SURELY_OVER_CAP + 500}::int) as n`);
+    await t.database.db.execute(sql`analyze users`);
+    const asked = (q: string) => ({ q, page: 1, role: undefined, status: undefined });
+    expect(await expectedMatches(t.database.db, asked(word))).toBeGreaterThan(SURELY_OVER_CAP);
+    expect(await expectedMatches(t.database.db, asked(`${word} 00042`))).toBeLessThan(SURELY_OVER_CAP);
+    // A code or an address matches one account at most: not asked.
+    expect(await expectedMatches(t.database.db, asked(`${word}@eksempel.dk`))).toBe(0);
+    const result = await search(staff, `q=${word}`);
+    expect(result).toMatchObject({ total: PEOPLE_COUNT_CAP, totalIsCapped: true });
+    expect(result.users.map((u) => u.username)).toEqual(Array.from({ length: 25 }, (_, i) => `mange${word}${SURELY_OVER_CAP + 500 - i}`));
+    expect(names(await search(staff, `q=${encodeURIComponent(`${word} 00042`)}`))).toEqual([`Mange ${word} 00042`]);
   });
 
   it('refuses bad parameters in Danish', async () => {
