@@ -176,10 +176,9 @@ export const SURELY_OVER_CAP = 10 * PEOPLE_COUNT_CAP;
 /**
  * How many accounts the planner expects to match (EXPLAIN, which reads no account): a name's word
  * beginnings are in the statistics of users_name_prefixes_idx, a username's beginning in those of
- * its index. A code or an e-mail address matches one account at most, so it is not asked.
+ * its index.
  */
 export async function expectedMatches(db: Db, search: PeopleSearch): Promise<number> {
-  if (parseCode(search.q) || search.q.includes('@')) return 0;
   const plan = (await db.execute(sql`explain (format json) ${db.select({ id: users.id }).from(users).where(searchCondition(search, 'indexes'))}`)) as unknown as {
     rows: { 'QUERY PLAN': unknown }[];
   };
@@ -188,12 +187,37 @@ export async function expectedMatches(db: Db, search: PeopleSearch): Promise<num
   return top.Plan['Plan Rows'];
 }
 
+/** The usernames beginning with `q`, counted up to PEOPLE_COUNT_CAP + 1 from their index alone (it includes the username: migration 0030). */
+async function usernamesBeginning(db: Db, q: string): Promise<number> {
+  const beginning = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${prefixPattern(q.toLowerCase())}`)
+    .limit(PEOPLE_COUNT_CAP + 1)
+    .as('beginning');
+  const [row] = await db.select({ n: count() }).from(beginning);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * More than PEOPLE_COUNT_CAP match, known without reading a thousand accounts from the table: the
+ * usernames that begin with the text counted from their index (exactly, when no role or status is
+ * chosen, which the index does not hold), or the planner expecting more than SURELY_OVER_CAP. A
+ * code or an e-mail address matches one account at most and is not asked about.
+ */
+async function surelyOverCap(db: Db, search: PeopleSearch): Promise<boolean> {
+  if (parseCode(search.q) || search.q.includes('@')) return false;
+  const byUsername = !/\s/.test(search.q) && filters(search) === undefined;
+  const [usernames, expected] = await Promise.all([byUsername ? usernamesBeginning(db, search.q) : 0, expectedMatches(db, search)]);
+  return usernames > PEOPLE_COUNT_CAP || expected > SURELY_OVER_CAP;
+}
+
 type Row = Awaited<ReturnType<typeof newestFirstQuery>>[number];
 
 async function pageAndTotal(db: Db, search: PeopleSearch): Promise<{ rows: Row[]; total: number }> {
   const counted = async () => Number((await countQuery(db, search))[0]?.n ?? 0);
   if (search.q === '') return { rows: await newestFirstQuery(db, search), total: await counted() };
-  if ((await expectedMatches(db, search)) > SURELY_OVER_CAP) return { rows: await newestFirstQuery(db, search), total: PEOPLE_COUNT_CAP + 1 };
+  if (await surelyOverCap(db, search)) return { rows: await newestFirstQuery(db, search), total: PEOPLE_COUNT_CAP + 1 };
   const byName = await byNameQuery(db, search);
   // No rows: nothing matches, or the page is past the last match; the count alone says which.
   const total = byName.length > 0 ? Number(byName[0]!.total) : search.page === 1 ? 0 : await counted();

@@ -28,6 +28,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     // The back office's search (/admin/users): prefixes of an e-mail or username, words of a name.
     index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
+    // INCLUDE (username) too, in migration 0030: the search counts usernames from the index alone.
     index('users_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     // Every beginning of every word of the name (name_word_prefixes, migration 0029): a typed word is
     // then one key of the index, where a prefix search of a full-text index reads every matching key.
