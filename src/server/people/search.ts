@@ -1,7 +1,7 @@
 /**
  * The back office's search for people (/admin/users): what is typed decides where to look, and each
- * kind of look-up has its own index (migrations 0012 and 0029), so a million accounts answer as fast
- * as a hundred:
+ * kind of look-up has its own index (migrations 0012, 0029 and 0030), so a search among a million
+ * accounts reads the few it finds, or a page of the newest when it finds more than the cap:
  * - a well-formed QR code: the account that claimed it (qr_codes' primary key);
  * - text with '@': an e-mail address by its beginning (users_email_prefix_idx);
  * - anything else: a username by its beginning (users_username_prefix_idx) or a name whose words
