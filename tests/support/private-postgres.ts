@@ -18,13 +18,19 @@ const BIN = '/usr/lib/postgresql/15/bin';
 export interface PrivatePostgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
   readonly url: string;
+  /** Its data directory, for pg_ctl. */
+  readonly data: string;
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Removes the server and its data. */
   close(): Promise<void>;
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/**
+ * `settings` are the server's own (-c name=value), after the defaults here: a test's server keeps
+ * nothing through a crash of the machine (fsync off); a benchmark's may ask for it back.
+ */
+export async function startPrivatePostgres(settings: Record<string, string> = {}): Promise<PrivatePostgres> {
   const dir = await mkdtemp(path.join(tmpdir(), 'mindested-private-pg-'));
   const asRoot = userInfo().uid === 0;
   const pg = (tool: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(BIN, tool), ...args]) : run(path.join(BIN, tool), args));
@@ -35,9 +41,11 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const data = path.join(dir, 'data');
   const port = await freePort();
   await pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+  const all = { listen_addresses: '127.0.0.1', fsync: 'off', max_connections: '100', ...settings };
+  const options = [`-p ${port} -k ${dir}`, ...Object.entries(all).map(([name, value]) => `-c ${name}=${value}`)].join(' ');
   const server: PrivatePostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    data,
     start: async () => void (await pg('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start'])),
     // Fast: the connections are cut as a crash or a restart by the operator cuts them.
     stop: async () => void (await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])),
