@@ -94,10 +94,15 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** A loopback port free now with the `count - 1` after it, for HAProxy and its instances (tests, benches). */
+/**
+ * A loopback port free now with the `count - 1` after it, for HAProxy and its instances (tests,
+ * benches). Drawn from 20,000–32,000, below Linux's ephemeral ports (32,768–60,999), where every
+ * outgoing connection takes a local port: one probed free there was taken by a connection of the
+ * tests running beside it before its instance started ("Port … er optaget", CI on 30 November).
+ */
 export async function freePortRun(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const first = 20_000 + Math.floor(Math.random() * 40_000);
+    const first = 20_000 + Math.floor(Math.random() * (12_000 - count));
     const free = await Promise.all(Array.from({ length: count }, (_, i) => portIsFree(first + i)));
     if (free.every(Boolean)) return first;
   }
