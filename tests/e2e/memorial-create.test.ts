@@ -228,7 +228,8 @@ describe('editing a memorial', () => {
     await timeline.getByLabel('Overskrift').nth(1).fill('Student');
     await timeline.getByLabel('Overskrift').nth(1).press('Tab');
     await timeline.getByRole('button', { name: 'Sortér efter dato' }).click();
-    expect(await timeline.getByLabel('Overskrift').nth(0).inputValue()).toBe('Student');
+    // Asked until the sorted list is drawn: read at once, CI once found the first field still empty.
+    await expect.poll(() => timeline.getByLabel('Overskrift').nth(0).inputValue()).toBe('Student');
     await timeline.getByRole('button', { name: 'Gem ændringer' }).click();
     await visible(timeline.getByText('Gemt', { exact: true }));
 
