@@ -34,6 +34,9 @@ export function nameWords(text: string): string[] {
     .slice(0, MAX_NAME_WORDS);
 }
 
+/** The username begins with `q`, in any case (users_username_prefix_idx). */
+const usernameBegins = (q: string) => sql`lower(${users.username}) like ${prefixPattern(q.toLowerCase())}`;
+
 /**
  * How a query finds its matches: `indexes` for the page in the alphabet and the count (every match
  * is read, from the indexes), `newest first` for the page of a search with more matches than the
@@ -62,7 +65,7 @@ function byName(words: string[], reading: Reading): SQL {
  */
 function textMatches(q: string, reading: Reading): SQL[] {
   if (q === '') return [];
-  const username = sql`lower(${users.username}) like ${prefixPattern(q.toLowerCase())}`;
+  const username = usernameBegins(q);
   const code = parseCode(q);
   // One username in 32 of the right length and letters passes a code's check character, so a code
   // is also tried as the beginning of a username. "id = (the claimant)", not "id in (…)": a value
@@ -192,7 +195,7 @@ async function usernamesBeginning(db: Db, q: string): Promise<number> {
   const beginning = db
     .select({ one: sql`1` })
     .from(users)
-    .where(sql`lower(${users.username}) like ${prefixPattern(q.toLowerCase())}`)
+    .where(usernameBegins(q))
     .limit(PEOPLE_COUNT_CAP + 1)
     .as('beginning');
   const [row] = await db.select({ n: count() }).from(beginning);
