@@ -62,7 +62,7 @@ import { percentileOf } from './lib/open-loop';
 import { cpuWindow, formatCpuWindow } from './lib/machine-cpu';
 import { allCpus, pinPostgres, pinProcess } from './lib/cpu-affinity';
 import { createFullMemorial, registerFamily, uploadPhotos } from './lib/memorial';
-import { type RunningServer, buildClient, createPostgresDatabase, median, runCli, startServer, verdict } from './lib/server';
+import { type RunningServer, buildClient, createPostgresDatabase, median, runCli, serverLoop, startServer, verdict } from './lib/server';
 
 const TRIES = Number(process.env.TRIES ?? 100);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -118,17 +118,6 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const machine = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const formatSlices = (slices: number[]) => `  p99 of each 5 s in turn: ${slices.map((value) => value.toFixed(1)).join(', ')} ms\n`;
-
-/**
- * A's event loop and garbage collection, from its /metrics (prom-client; the lag's histogram starts
- * again at every reading): read before a window and after it, the window's longest lag and the
- * time A spent collecting in it, to tell a stall of A's from one of the machine or of the load.
- */
-async function serverLoop(baseUrl: string): Promise<{ lagMaxMs: number; gcMs: number }> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
-  const value = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
-  return { lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)$/gm) * 1000, gcMs: value(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm) * 1000 };
-}
 
 /** What the loops did in a window: A's longest lag and collection time, and the load's own longest lag. */
 const formatLoops = (before: { gcMs: number }, after: { lagMaxMs: number; gcMs: number }, loadLagMs: number) =>

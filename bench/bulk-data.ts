@@ -44,7 +44,7 @@ import { BROWSER_HEADERS } from './lib/load';
 import { createFullMemorial, registerFamily } from './lib/memorial';
 import type { OpenLoopRequest } from './lib/open-loop';
 import { DOMAINS, adminSession, ascii, first, last } from './lib/people';
-import { POSTGRES_URL, type RunningServer, buildClient, createPostgresDatabase, median, runCli, startServer, verdict } from './lib/server';
+import { POSTGRES_URL, type RunningServer, buildClient, createPostgresDatabase, median, runCli, serverLoop, startServer, verdict } from './lib/server';
 
 const LARGE: WorldSize = {
   accounts: Number(process.env.ACCOUNTS ?? 1_000_000),
@@ -233,19 +233,13 @@ interface Reading {
   lagMaxMs: number;
 }
 
-/** The server's longest event-loop lag since the last reading (prom-client starts the histogram again at each). */
-async function serverLagMs(baseUrl: string): Promise<number> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
-  return Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1] ?? NaN) * 1000;
-}
-
 async function measure(load: LoadProcess, world: World, operation: Operation): Promise<Reading> {
   const requests = operation.requests(world);
   const base = { url: world.server.baseUrl, headers: {}, requests, rate: operation.rate, connections: 20 };
   await load.run({ ...base, seconds: WARMUP_SECONDS });
-  await serverLagMs(world.server.baseUrl);
+  await serverLoop(world.server.baseUrl);
   const run = await load.run({ ...base, seconds: SECONDS });
-  const lagMaxMs = await serverLagMs(world.server.baseUrl);
+  const { lagMaxMs } = await serverLoop(world.server.baseUrl);
   return { p50: run.figures.p50, p99: run.figures.p99, max: run.figures.max, requests: run.figures.requests, failed: run.figures.non2xx + run.figures.errors, lagMaxMs };
 }
 

@@ -216,6 +216,18 @@ export async function withPostgresServer(name: string, options: { codes: number;
   }
 }
 
+/**
+ * A server's event loop and garbage collection, from its /metrics (prom-client; the lag's histogram
+ * starts again at every reading): read before a window and after it, the window's longest lag and
+ * the time the server spent collecting in it, to tell a stall of the server's own from one of the
+ * machine, the database or the load.
+ */
+export async function serverLoop(baseUrl: string): Promise<{ lagMaxMs: number; gcMs: number }> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const value = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
+  return { lagMaxMs: value(/^nodejs_eventloop_lag_max_seconds (\S+)$/gm) * 1000, gcMs: value(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm) * 1000 };
+}
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Prints OK/FAIL for each budget and sets the exit code when one is missed. */
