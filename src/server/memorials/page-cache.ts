@@ -12,7 +12,8 @@
  * the reading at once (forget); another server instance sees it within that second
  * (docs/decisions/0009).
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { SQL } from 'drizzle-orm';
 import type { ClientHtml } from '../client-html';
@@ -58,7 +59,8 @@ export interface VisitorPage {
 
 interface Made {
   html: Buffer;
-  compressed: Partial<Record<Encoding, Buffer>>;
+  /** Each encoding made once, when first asked for; visitors asking while it is made wait for it. */
+  compressed: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /** The best encoding the browser accepts of the two we make. */
@@ -73,14 +75,28 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return (acceptEncoding ? negotiate(acceptEncoding, ENCODINGS) : null) ?? 'identity';
 }
 
-function encode(made: Made, encoding: Encoding): Buffer {
-  if (encoding === 'identity') return made.html;
-  // Made once per version, so worth a thorough setting.
-  made.compressed[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(made.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: made.html.length } })
-      : gzipSync(made.html, { level: 9 });
-  return made.compressed[encoding];
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compressed in libuv's threads, not in the event loop: a page is made again whenever its memorial
+ * changes (a candle lit moves the version), and on a busy evening many are made at once, while the
+ * same loop answers every other visitor. Brotli at quality 5: on a 60 KB page 2.5 ms and 1 % larger
+ * than quality 9's 15 ms (11 is 78 ms for 8 % smaller).
+ */
+function encode(made: Made, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'identity') return Promise.resolve(made.html);
+  let compressing = made.compressed[encoding];
+  if (!compressing) {
+    compressing =
+      encoding === 'br'
+        ? brotliCompressAsync(made.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: made.html.length } })
+        : gzipAsync(made.html, { level: 9 });
+    made.compressed[encoding] = compressing;
+    // Should it ever fail, the next visitor asks again instead of meeting the same failure.
+    compressing.catch(() => delete made.compressed[encoding]);
+  }
+  return compressing;
 }
 
 export type MemorialPageCache = ReturnType<typeof createMemorialPageCache>;
@@ -137,10 +153,10 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
   }
 
   /** The page with no memorial, made once for each kind: none (404) and deleted (410). */
-  function missing(status: 404 | 410, encoding: Encoding): VisitorPage {
+  async function missing(status: 404 | 410, encoding: Encoding): Promise<VisitorPage> {
     let made = missingPages.get(status);
     if (!made) missingPages.set(status, (made = { html: Buffer.from(clientHtml.withHead(missingPageHead(status).head)), compressed: {} }));
-    return { status, body: encode(made, encoding), encoding };
+    return { status, body: await encode(made, encoding), encoding };
   }
 
   return {
@@ -172,7 +188,7 @@ export function createMemorialPageCache(deps: Deps, clientHtml: ClientHtml) {
       }
       const made = await making;
       if (!made) return missing(404, encoding);
-      return { status: 200, body: encode(made, encoding), encoding, memorialId: found.id };
+      return { status: 200, body: await encode(made, encoding), encoding, memorialId: found.id };
     },
   };
 }

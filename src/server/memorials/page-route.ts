@@ -50,7 +50,7 @@ export function memorialPageRoute(deps: Deps, clientHtml: ClientHtml, pages: Mem
       if (page.status === 404) {
         const leads = await whereFormerAddressLeads(deps.db, decodeURIComponent(key), null);
         if (leads && 'movedTo' in leads) return reply.redirect(movedPath(pathname, leads.movedTo), 301);
-        if (leads) page = pages.missing(410, encoding);
+        if (leads) page = await pages.missing(410, encoding);
       }
       if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
       if (page.memorialId && countsAsVisit(request)) deps.stats.visited(page.memorialId);
