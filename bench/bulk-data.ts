@@ -231,6 +231,8 @@ interface Reading {
   failed: number;
   /** The server's event loop, late at most this much in the window: a stall of the server's own, not the database's. */
   lagMaxMs: number;
+  /** The load's own event loop, late at most this much: a stall of the measuring side, not the server's. */
+  loadLagMs: number;
 }
 
 async function measure(load: LoadProcess, world: World, operation: Operation): Promise<Reading> {
@@ -240,7 +242,7 @@ async function measure(load: LoadProcess, world: World, operation: Operation): P
   await serverLoop(world.server.baseUrl);
   const run = await load.run({ ...base, seconds: SECONDS });
   const { lagMaxMs } = await serverLoop(world.server.baseUrl);
-  return { p50: run.figures.p50, p99: run.figures.p99, max: run.figures.max, requests: run.figures.requests, failed: run.figures.non2xx + run.figures.errors, lagMaxMs };
+  return { p50: run.figures.p50, p99: run.figures.p99, max: run.figures.max, requests: run.figures.requests, failed: run.figures.non2xx + run.figures.errors, lagMaxMs, loadLagMs: run.ownLagMaxMs };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -264,7 +266,7 @@ async function main() {
           const reading = await measure(load, world, operation);
           readings.get(operation.name)![world.name].push(reading);
           process.stdout.write(
-            `  ${operation.name}, ${world.name}: ${operation.rate}/s, p50 ${ms(reading.p50)}, p99 ${ms(reading.p99)}, max ${ms(reading.max)}, the server late at most ${ms(reading.lagMaxMs)} (${number(reading.requests)} answers${reading.failed ? `, ${reading.failed} FAILED` : ''})\n`,
+            `  ${operation.name}, ${world.name}: ${operation.rate}/s, p50 ${ms(reading.p50)}, p99 ${ms(reading.p99)}, max ${ms(reading.max)}, the server late at most ${ms(reading.lagMaxMs)}, the load ${ms(reading.loadLagMs)} (${number(reading.requests)} answers${reading.failed ? `, ${reading.failed} FAILED` : ''})\n`,
           );
         }
       }

@@ -16,7 +16,7 @@ import { type AccountView, PEOPLE_COUNT_CAP, type PeopleSearchResult } from '../
 import { formatCode } from '../../shared/qr-code';
 import { loginLinks, memorialMembers, memorials, sessions, staffActions, staffTwoFactor, users } from '../db/schema';
 import { hashToken } from '../lib/tokens';
-import { SURELY_OVER_CAP, expectedMatches } from './search';
+import { SORTED_FROM_INDEXES, SURELY_OVER_CAP, expectedMatches } from './search';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -162,6 +162,34 @@ describe('GET /api/admin/users', () => {
     expect(few).toMatchObject({ total: 7, totalIsCapped: false });
     expect(names(few)).toEqual([100, 1000, 1001, 1002, 1003, 1004, 1005].map((n) => `Mængde ${crowd} ${String(n).padStart(4, '0')}`));
     expect(await search(staff, `q=${crowd}100&page=2`)).toMatchObject({ users: [], total: 7, totalIsCapped: false });
+  });
+
+  it('past the cap lists a username\'s beginning spread among newer accounts newest first, also when the statistics are behind', async () => {
+    const word = `spredt${randomBytes(3).toString('hex')}`;
+    // Every fourth account of 4,800 begins with the word: a walk newest first would pass three
+    // others for each one it finds; read from the index and sorted, the page is the same.
+    const write = (from: number, to: number, every: number) =>
+      t.database.db.execute(sql`
+        insert into users (full_name, username, email, password_hash, created_at)
+        select 'Spredt Person ' || n, case when n % ${every} = 0 then ${word} || n else 'anden' || ${word.slice(6)} || n end, ${word} || n || '@eksempel.dk', 'x', now() - (100000 - n) * interval '1 second'
+        from generate_series(${from}::int, ${to}::int) as n`);
+    const newest = (top: number, every: number, count: number) => Array.from({ length: count }, (_, i) => `${word}${top - i * every}`);
+    await write(1, 4800, 4);
+    await t.database.db.execute(sql`analyze users`);
+    const first = await search(staff, `q=${word}`);
+    expect(first).toMatchObject({ total: PEOPLE_COUNT_CAP, totalIsCapped: true });
+    expect(first.users.map((u) => u.username)).toEqual(newest(4800, 4, 25));
+    // 1,200 matches: the 48th page holds the oldest 25, the 49th none.
+    expect((await search(staff, `q=${word}&page=48`)).users.map((u) => u.username)).toEqual(newest(100, 4, 25));
+    expect((await search(staff, `q=${word}&page=49`)).users).toEqual([]);
+
+    // 6,000 newer matches the statistics have not seen: more than SORTED_FROM_INDEXES, found by
+    // reading them, and the page is walked instead.
+    await write(4801, 10800, 1);
+    expect(6000 + 1200).toBeGreaterThan(SORTED_FROM_INDEXES);
+    const after = await search(staff, `q=${word}`);
+    expect(after).toMatchObject({ total: PEOPLE_COUNT_CAP, totalIsCapped: true });
+    expect(after.users.map((u) => u.username)).toEqual(newest(10800, 1, 25));
   });
 
   it('lists a word the statistics put among more than SURELY_OVER_CAP accounts newest first, uncounted, from the planner\'s estimate', async () => {
