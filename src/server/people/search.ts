@@ -186,13 +186,9 @@ export function countQuery(db: Db, search: PeopleSearch) {
  */
 export const SURELY_OVER_CAP = 10 * PEOPLE_COUNT_CAP;
 
-/**
- * How many accounts the planner expects to match (EXPLAIN, which reads no account): a name's word
- * beginnings are in the statistics of users_name_prefixes_idx, a username's beginning in those of
- * its index.
- */
-export async function expectedMatches(db: Db, search: PeopleSearch): Promise<number> {
-  const plan = (await db.execute(sql`explain (format json) ${db.select({ id: users.id }).from(users).where(searchCondition(search, 'indexes'))}`)) as unknown as {
+/** How many accounts the planner expects `where` to find (EXPLAIN, which reads no account). */
+async function plannedRows(db: Db, where: SQL | undefined): Promise<number> {
+  const plan = (await db.execute(sql`explain (format json) ${db.select({ id: users.id }).from(users).where(where)}`)) as unknown as {
     rows: { 'QUERY PLAN': unknown }[];
   };
   const json = plan.rows[0]!['QUERY PLAN'];
@@ -200,42 +196,61 @@ export async function expectedMatches(db: Db, search: PeopleSearch): Promise<num
   return top.Plan['Plan Rows'];
 }
 
-/** The usernames beginning with `q`, counted up to PEOPLE_COUNT_CAP + 1 from their index alone (it includes the username: migration 0030). */
-async function usernamesBeginning(db: Db, q: string): Promise<number> {
+/**
+ * How many accounts the planner expects to match: a name's word beginnings are in the statistics
+ * of users_name_prefixes_idx, a username's beginning in those of its index.
+ */
+export const expectedMatches = (db: Db, search: PeopleSearch) => plannedRows(db, searchCondition(search, 'indexes'));
+
+/** The usernames beginning with `q`, counted up to `limit` from their index alone (it includes the username: migration 0030). */
+async function usernamesBeginning(db: Db, q: string, limit: number): Promise<number> {
   const beginning = db
     .select({ one: sql`1` })
     .from(users)
     .where(usernameBegins(q))
-    .limit(PEOPLE_COUNT_CAP + 1)
+    .limit(limit)
     .as('beginning');
   const [row] = await db.select({ n: count() }).from(beginning);
   return Number(row?.n ?? 0);
 }
 
 /**
- * More than PEOPLE_COUNT_CAP match, known without reading a thousand accounts from the table: the
- * usernames that begin with the text counted from their index (exactly, when no role or status is
- * chosen, which the index does not hold), or the planner expecting more than SURELY_OVER_CAP. A
- * code or an e-mail address matches one account at most and is not asked about. `expected` is the
- * planner's estimate of the matches, for how to read them newest first.
+ * What is known of a search's matches before any account is read from the table:
+ * - `surely` more than PEOPLE_COUNT_CAP: the usernames that begin with the text counted from their
+ *   index (exactly, when no role or status is chosen, which the index does not hold), or the
+ *   planner expecting more than SURELY_OVER_CAP. A code or an e-mail address matches one account
+ *   at most and is not asked about.
+ * - `sortable`: each way of matching expected to find at most SORTED_FROM_INDEXES. The usernames'
+ *   count is exact, and asked apart from the name's words: a LIKE's estimate is coarse ("kirsten90",
+ *   1,111 accounts, is expected 10,101 times), and a word the statistics do not know is expected
+ *   5,000 times, so the two estimates added would send a search of a thousand to the walk.
  */
-async function overCap(db: Db, search: PeopleSearch): Promise<{ surely: boolean; expected: number }> {
-  if (parseCode(search.q) || search.q.includes('@')) return { surely: false, expected: 1 };
-  const byUsername = !/\s/.test(search.q) && filters(search) === undefined;
-  const [usernames, expected] = await Promise.all([byUsername ? usernamesBeginning(db, search.q) : 0, expectedMatches(db, search)]);
-  return { surely: usernames > PEOPLE_COUNT_CAP || expected > SURELY_OVER_CAP, expected };
+async function whatMatches(db: Db, search: PeopleSearch): Promise<{ surely: boolean; sortable: boolean }> {
+  if (parseCode(search.q) || search.q.includes('@')) return { surely: false, sortable: true };
+  // Without spaces a username is one way and the name's words the other (textMatches).
+  const [, nameWay] = textMatches(search.q, 'indexes');
+  const byUsername = nameWay !== undefined && filters(search) === undefined;
+  const [usernames, expected, byName] = await Promise.all([
+    byUsername ? usernamesBeginning(db, search.q, SORTED_FROM_INDEXES + 1) : 0,
+    expectedMatches(db, search),
+    byUsername ? plannedRows(db, nameWay) : 0,
+  ]);
+  return {
+    surely: usernames > PEOPLE_COUNT_CAP || expected > SURELY_OVER_CAP,
+    sortable: byUsername ? usernames <= SORTED_FROM_INDEXES && byName <= SORTED_FROM_INDEXES : expected <= SORTED_FROM_INDEXES,
+  };
 }
 
 type Row = Awaited<ReturnType<typeof newestFirstQuery>>[number];
 
 /**
- * The page newest first of a search past the cap: read through the indexes and sorted when the
- * planner expects few enough and the read confirms it (it stops at SORTED_FROM_INDEXES + 1, so a
- * stale estimate costs that read and no more), walked otherwise. A page past the sorted matches'
+ * The page newest first of a search past the cap: read through the indexes and sorted when each way
+ * of matching is expected to find few enough (whatMatches) and the read confirms it (it stops at
+ * SORTED_FROM_INDEXES + 1, so a wrong estimate costs that read and no more), walked otherwise. A page past the sorted matches'
  * last is asked of the walk, which finds the same nothing.
  */
-async function newestFirst(db: Db, search: PeopleSearch, expected: number): Promise<Row[]> {
-  if (expected <= SORTED_FROM_INDEXES) {
+async function newestFirst(db: Db, search: PeopleSearch, sortable: boolean): Promise<Row[]> {
+  if (sortable) {
     const sorted = await fromIndexesQuery(db, search, 'newest first', SORTED_FROM_INDEXES + 1);
     if (sorted.length > 0 && Number(sorted[0]!.total) <= SORTED_FROM_INDEXES) return sorted;
   }
@@ -245,13 +260,13 @@ async function newestFirst(db: Db, search: PeopleSearch, expected: number): Prom
 async function pageAndTotal(db: Db, search: PeopleSearch): Promise<{ rows: Row[]; total: number }> {
   const counted = async () => Number((await countQuery(db, search))[0]?.n ?? 0);
   if (search.q === '') return { rows: await newestFirstQuery(db, search), total: await counted() };
-  const { surely, expected } = await overCap(db, search);
-  if (surely) return { rows: await newestFirst(db, search, expected), total: PEOPLE_COUNT_CAP + 1 };
+  const { surely, sortable } = await whatMatches(db, search);
+  if (surely) return { rows: await newestFirst(db, search, sortable), total: PEOPLE_COUNT_CAP + 1 };
   const byName = await byNameQuery(db, search);
   // No rows: nothing matches, or the page is past the last match; the count alone says which.
   const total = byName.length > 0 ? Number(byName[0]!.total) : search.page === 1 ? 0 : await counted();
   if (total <= PEOPLE_COUNT_CAP) return { rows: byName, total };
-  return { rows: await newestFirst(db, search, expected), total };
+  return { rows: await newestFirst(db, search, sortable), total };
 }
 
 export async function searchPeople(db: Db, search: PeopleSearch): Promise<PeopleSearchResult> {
