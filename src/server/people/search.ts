@@ -103,12 +103,13 @@ const summaryColumns = {
 };
 
 /**
- * Up to `limit` matches, read through the indexes: with two ways to match (a username or a name),
- * each way's own read and their union. One read with an OR would have PostgreSQL test every account
- * found by either index against both ways again, working out each name's word beginnings (a
- * thousand "Holm"s: 8 ms of the 17).
+ * Up to PEOPLE_COUNT_CAP + 1 matches, read through the indexes: with two ways to match (a username
+ * or a name), each way's own read and their union. One read with an OR would have PostgreSQL test
+ * every account found by either index against both ways again, working out each name's word
+ * beginnings (a thousand "Holm"s: 8 ms of the 17).
  */
-function matches(db: Db, search: PeopleSearch, limit = PEOPLE_COUNT_CAP + 1) {
+function matches(db: Db, search: PeopleSearch) {
+  const limit = PEOPLE_COUNT_CAP + 1;
   const read = (way: SQL | undefined) => db.select(summaryColumns).from(users).where(and(way, filters(search))).limit(limit);
   const [first, second] = textMatches(search.q, 'indexes');
   return second ? union(read(first), read(second)).limit(limit) : read(first);
@@ -118,13 +119,13 @@ function matches(db: Db, search: PeopleSearch, limit = PEOPLE_COUNT_CAP + 1) {
 const memorialCount = (userId: AnyColumn) => sql<number>`(select count(*)::int from ${memorialMembers} where ${memorialMembers.userId} = ${userId})`;
 
 /**
- * A page of the matches read through the indexes, in `order`, and how many match (up to `limit`),
- * from one read of the matches: the name index is read once, where a count and a page read it
- * twice (a common name's words are some 40,000 index entries among a million accounts). Each row
- * carries the total; a page past the last has no rows, and then no total (countQuery tells it).
+ * The page of a search in the alphabet, and how many match (up to PEOPLE_COUNT_CAP + 1), from one
+ * read of the matches: the name index is read once, where a count and a page read it twice (a
+ * common name's words are some 40,000 index entries among a million accounts). Each row carries the
+ * total; a page past the last has no rows, and then no total (countQuery tells it).
  */
-function fromIndexesQuery(db: Db, search: PeopleSearch, order: 'alphabet' | 'newest first', limit: number) {
-  const matching = db.$with('matching').as(matches(db, search, limit));
+export function byNameQuery(db: Db, search: PeopleSearch) {
+  const matching = db.$with('matching').as(matches(db, search));
   return db
     .with(matching)
     .select({
@@ -139,21 +140,10 @@ function fromIndexesQuery(db: Db, search: PeopleSearch, order: 'alphabet' | 'new
       total: sql<number>`(select count(*)::int from ${matching})`,
     })
     .from(matching)
-    .orderBy(...(order === 'alphabet' ? [asc(matching.fullName), asc(matching.id)] : [desc(matching.createdAt), desc(matching.id)]))
+    .orderBy(asc(matching.fullName), asc(matching.id))
     .limit(PEOPLE_PAGE_SIZE)
     .offset((search.page - 1) * PEOPLE_PAGE_SIZE);
 }
-
-/** The page of a search in the alphabet, and how many match up to PEOPLE_COUNT_CAP + 1. */
-export const byNameQuery = (db: Db, search: PeopleSearch) => fromIndexesQuery(db, search, 'alphabet', PEOPLE_COUNT_CAP + 1);
-
-/**
- * Past the cap, up to this many matches are read through their indexes and sorted newest first: a
- * username's beginning shared by 1,111 accounts of a million, spread over the years, is 1,111 rows
- * read and sorted (about 3 ms), where walking the accounts newest first until a page of them is
- * found reads 22,000 (100–160 ms on the bulk bench). Past it, the walk finds a page sooner.
- */
-export const SORTED_FROM_INDEXES = 5 * PEOPLE_COUNT_CAP;
 
 /**
  * The page newest first: with nothing typed, or when more than PEOPLE_COUNT_CAP match (a letter
@@ -186,9 +176,13 @@ export function countQuery(db: Db, search: PeopleSearch) {
  */
 export const SURELY_OVER_CAP = 10 * PEOPLE_COUNT_CAP;
 
-/** How many accounts the planner expects `where` to find (EXPLAIN, which reads no account). */
-async function plannedRows(db: Db, where: SQL | undefined): Promise<number> {
-  const plan = (await db.execute(sql`explain (format json) ${db.select({ id: users.id }).from(users).where(where)}`)) as unknown as {
+/**
+ * How many accounts the planner expects to match (EXPLAIN, which reads no account): a name's word
+ * beginnings are in the statistics of users_name_prefixes_idx, a username's beginning in those of
+ * its index.
+ */
+export async function expectedMatches(db: Db, search: PeopleSearch): Promise<number> {
+  const plan = (await db.execute(sql`explain (format json) ${db.select({ id: users.id }).from(users).where(searchCondition(search, 'indexes'))}`)) as unknown as {
     rows: { 'QUERY PLAN': unknown }[];
   };
   const json = plan.rows[0]!['QUERY PLAN'];
@@ -196,77 +190,42 @@ async function plannedRows(db: Db, where: SQL | undefined): Promise<number> {
   return top.Plan['Plan Rows'];
 }
 
-/**
- * How many accounts the planner expects to match: a name's word beginnings are in the statistics
- * of users_name_prefixes_idx, a username's beginning in those of its index.
- */
-export const expectedMatches = (db: Db, search: PeopleSearch) => plannedRows(db, searchCondition(search, 'indexes'));
-
-/** The usernames beginning with `q`, counted up to `limit` from their index alone (it includes the username: migration 0030). */
-async function usernamesBeginning(db: Db, q: string, limit: number): Promise<number> {
+/** The usernames beginning with `q`, counted up to PEOPLE_COUNT_CAP + 1 from their index alone (it includes the username: migration 0030). */
+async function usernamesBeginning(db: Db, q: string): Promise<number> {
   const beginning = db
     .select({ one: sql`1` })
     .from(users)
     .where(usernameBegins(q))
-    .limit(limit)
+    .limit(PEOPLE_COUNT_CAP + 1)
     .as('beginning');
   const [row] = await db.select({ n: count() }).from(beginning);
   return Number(row?.n ?? 0);
 }
 
 /**
- * What is known of a search's matches before any account is read from the table:
- * - `surely` more than PEOPLE_COUNT_CAP: the usernames that begin with the text counted from their
- *   index (exactly, when no role or status is chosen, which the index does not hold), or the
- *   planner expecting more than SURELY_OVER_CAP. A code or an e-mail address matches one account
- *   at most and is not asked about.
- * - `sortable`: each way of matching expected to find at most SORTED_FROM_INDEXES. The usernames'
- *   count is exact, and asked apart from the name's words: a LIKE's estimate is coarse ("kirsten90",
- *   1,111 accounts, is expected 10,101 times), and a word the statistics do not know is expected
- *   5,000 times, so the two estimates added would send a search of a thousand to the walk.
+ * More than PEOPLE_COUNT_CAP match, known without reading a thousand accounts from the table: the
+ * usernames that begin with the text counted from their index (exactly, when no role or status is
+ * chosen, which the index does not hold), or the planner expecting more than SURELY_OVER_CAP. A
+ * code or an e-mail address matches one account at most and is not asked about.
  */
-async function whatMatches(db: Db, search: PeopleSearch): Promise<{ surely: boolean; sortable: boolean }> {
-  if (parseCode(search.q) || search.q.includes('@')) return { surely: false, sortable: true };
-  // Without spaces a username is one way and the name's words the other (textMatches).
-  const [, nameWay] = textMatches(search.q, 'indexes');
-  const byUsername = nameWay !== undefined && filters(search) === undefined;
-  const [usernames, expected, byName] = await Promise.all([
-    byUsername ? usernamesBeginning(db, search.q, SORTED_FROM_INDEXES + 1) : 0,
-    expectedMatches(db, search),
-    byUsername ? plannedRows(db, nameWay) : 0,
-  ]);
-  return {
-    surely: usernames > PEOPLE_COUNT_CAP || expected > SURELY_OVER_CAP,
-    sortable: byUsername ? usernames <= SORTED_FROM_INDEXES && byName <= SORTED_FROM_INDEXES : expected <= SORTED_FROM_INDEXES,
-  };
+async function surelyOverCap(db: Db, search: PeopleSearch): Promise<boolean> {
+  if (parseCode(search.q) || search.q.includes('@')) return false;
+  const byUsername = !/\s/.test(search.q) && filters(search) === undefined;
+  const [usernames, expected] = await Promise.all([byUsername ? usernamesBeginning(db, search.q) : 0, expectedMatches(db, search)]);
+  return usernames > PEOPLE_COUNT_CAP || expected > SURELY_OVER_CAP;
 }
 
 type Row = Awaited<ReturnType<typeof newestFirstQuery>>[number];
 
-/**
- * The page newest first of a search past the cap: read through the indexes and sorted when each way
- * of matching is expected to find few enough (whatMatches) and the read confirms it (it stops at
- * SORTED_FROM_INDEXES + 1, so a wrong estimate costs that read and no more), walked otherwise. A page past the sorted matches'
- * last is asked of the walk, which finds the same nothing.
- */
-async function newestFirst(db: Db, search: PeopleSearch, sortable: boolean): Promise<Row[]> {
-  if (sortable) {
-    const sorted = await fromIndexesQuery(db, search, 'newest first', SORTED_FROM_INDEXES + 1);
-    if (sorted.length > 0 && Number(sorted[0]!.total) <= SORTED_FROM_INDEXES) return sorted;
-  }
-  return newestFirstQuery(db, search);
-}
-
 async function pageAndTotal(db: Db, search: PeopleSearch): Promise<{ rows: Row[]; total: number }> {
   const counted = async () => Number((await countQuery(db, search))[0]?.n ?? 0);
   if (search.q === '') return { rows: await newestFirstQuery(db, search), total: await counted() };
-  const { surely, sortable } = await whatMatches(db, search);
-  if (surely) return { rows: await newestFirst(db, search, sortable), total: PEOPLE_COUNT_CAP + 1 };
+  if (await surelyOverCap(db, search)) return { rows: await newestFirstQuery(db, search), total: PEOPLE_COUNT_CAP + 1 };
   const byName = await byNameQuery(db, search);
   // No rows: nothing matches, or the page is past the last match; the count alone says which.
   const total = byName.length > 0 ? Number(byName[0]!.total) : search.page === 1 ? 0 : await counted();
   if (total <= PEOPLE_COUNT_CAP) return { rows: byName, total };
-  return { rows: await newestFirst(db, search, sortable), total };
+  return { rows: await newestFirstQuery(db, search), total };
 }
 
 export async function searchPeople(db: Db, search: PeopleSearch): Promise<PeopleSearchResult> {
