@@ -2,13 +2,14 @@
  * Danish dates as they are written on a memorial card ("2. marts 1941"): the memorial page and the
  * printed memorial book (server/book) write them the same way.
  */
-const MONTHS = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december'];
+/** The months as Danish writes them, in lower case. */
+export const DANISH_MONTHS = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december'];
 
 /** A stored date (YYYY-MM-DD) or a timeline date (YYYY or YYYY-MM or YYYY-MM-DD) in words. */
 export function danishDate(value: string): string {
   const [year, month, day] = value.split('-');
   if (!month) return year!;
-  const name = MONTHS[Number(month) - 1] ?? '';
+  const name = DANISH_MONTHS[Number(month) - 1] ?? '';
   return day ? `${Number(day)}. ${name} ${year}` : `${name} ${year}`;
 }
 

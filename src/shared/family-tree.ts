@@ -4,6 +4,7 @@
  * partnership, and the Danish sentences. No zod here, so any page may import it; the calls'
  * schemas are in family-tree-api.ts.
  */
+import { DANISH_MONTHS } from './danish-dates';
 
 export const SEXES = ['female', 'male', 'unknown'] as const;
 export type Sex = (typeof SEXES)[number];
@@ -28,8 +29,7 @@ export interface TreeDate {
   to?: number;
 }
 
-const MONTHS = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december'];
-const MONTH_BY_NAME = new Map<string, number>(MONTHS.flatMap((name, i) => [[name, i + 1], [name.slice(0, 3), i + 1]] as [string, number][]));
+const MONTH_BY_NAME = new Map<string, number>(DANISH_MONTHS.flatMap((name, i) => [[name, i + 1], [name.slice(0, 3), i + 1]] as [string, number][]));
 
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -45,7 +45,7 @@ export function isValidTreeDate(date: TreeDate): boolean {
 
 /** "12. marts 1941", "ca. 1890", "før 1850", "efter 1920", "1890–1895": how a page writes a date. */
 export function formatTreeDate(date: TreeDate): string {
-  const plain = `${date.day !== undefined ? `${date.day}. ` : ''}${date.month !== undefined ? `${MONTHS[date.month - 1]} ` : ''}${date.year}`;
+  const plain = `${date.day !== undefined ? `${date.day}. ` : ''}${date.month !== undefined ? `${DANISH_MONTHS[date.month - 1]} ` : ''}${date.year}`;
   switch (date.qualifier) {
     case 'about':
       return `ca. ${plain}`;

@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { DANISH_MONTHS } from '../../src/shared/danish-dates';
 import type { Memorial } from '../../src/shared/memorials';
 import { expectNoAxeViolations } from '../support/browser';
 import { callApi, registerAccount, signInBrowser } from '../support/e2e-api';
@@ -116,7 +117,7 @@ describe('e-mail to the family about new posts', () => {
     await owner.page.goto(approve[1]!);
     await visible(owner.page.getByRole('heading', { level: 1, name: 'Linket er allerede brugt' }));
     // The day it was decided, in Danish, whatever month the journey runs in (it ran on the clock).
-    await visible(owner.page.getByText(/Hilsenen blev afvist af Hanne Holm den \d+\. (?:januar|februar|marts|april|maj|juni|juli|august|september|oktober|november|december) kl\. \d\d\.\d\d\./));
+    await visible(owner.page.getByText(new RegExp(`Hilsenen blev afvist af Hanne Holm den \\d+\\. (?:${DANISH_MONTHS.join('|')}) kl\\. \\d\\d\\.\\d\\d\\.`)));
     await axeBothThemes(owner.page);
     await photograph(owner.page, 'post-decision-used');
 

@@ -3,7 +3,8 @@
  * the stored form (1962-06-14, 1962-06, 1962). Anything else is returned as typed, so the
  * schema's message can say what is wrong.
  */
-const MONTHS = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december'];
+import { DANISH_MONTHS } from '../../../shared/danish-dates';
+
 const pad = (value: string) => value.padStart(2, '0');
 
 export function normaliseEventDate(typed: string): string {
@@ -17,7 +18,7 @@ export function normaliseEventDate(typed: string): string {
   if (monthYear) return `${monthYear[2]}-${pad(monthYear[1]!)}`;
   const worded = /^(?:(\d{1,2})\.?\s+)?([a-zæøå]+)\.?\s+(\d{4})$/.exec(value);
   if (worded) {
-    const month = MONTHS.findIndex((name) => name.startsWith(worded[2]!) && worded[2]!.length >= 3);
+    const month = DANISH_MONTHS.findIndex((name) => name.startsWith(worded[2]!) && worded[2]!.length >= 3);
     if (month >= 0) return worded[1] ? `${worded[3]}-${pad(String(month + 1))}-${pad(worded[1])}` : `${worded[3]}-${pad(String(month + 1))}`;
   }
   return typed.trim();
