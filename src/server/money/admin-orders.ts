@@ -6,13 +6,12 @@ import type { Db } from '../db/connection';
 import { invoices, laserJobs, memorials, orders, resellers } from '../db/schema';
 import type { Deps } from '../deps';
 import { notFound } from '../lib/errors';
+import { containing } from '../lib/like-patterns';
 import { ORDER_NOT_FOUND, orderDetailOf, presentInvoice, summaries } from './orders';
 import { staffMayStep } from './order-status';
 import { ORDER_STATUSES } from '../../shared/money';
 
 export const PAGE_SIZE = 50;
-
-const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listOrders(db: Db, query: z.infer<typeof adminOrdersQuery>): Promise<z.infer<typeof adminOrdersResponse>> {
   const where: SQL[] = [];
@@ -20,7 +19,7 @@ export async function listOrders(db: Db, query: z.infer<typeof adminOrdersQuery>
   if (query.kind) where.push(eq(orders.kind, query.kind));
   if (query.q) {
     const number = /^\d{1,12}$/.test(query.q) ? Number(query.q) : null;
-    where.push(or(...(number !== null ? [eq(orders.number, number)] : []), ilike(orders.buyerName, like(query.q)), ilike(orders.buyerEmail, like(query.q)), ilike(orders.buyerCompany, like(query.q)))!);
+    where.push(or(...(number !== null ? [eq(orders.number, number)] : []), ilike(orders.buyerName, containing(query.q)), ilike(orders.buyerEmail, containing(query.q)), ilike(orders.buyerCompany, containing(query.q)))!);
   }
   const condition = where.length ? and(...where) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(condition);
@@ -77,7 +76,7 @@ export async function listInvoices(db: Db, query: z.infer<typeof adminInvoicesQu
   if (query.status) where.push(eq(invoices.status, query.status));
   if (query.q) {
     const number = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
-    where.push(or(...(number !== null ? [eq(invoices.number, number)] : []), ilike(orders.buyerName, like(query.q)), ilike(orders.buyerCompany, like(query.q)))!);
+    where.push(or(...(number !== null ? [eq(invoices.number, number)] : []), ilike(orders.buyerName, containing(query.q)), ilike(orders.buyerCompany, containing(query.q)))!);
   }
   const condition = where.length ? and(...where) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(condition);

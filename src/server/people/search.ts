@@ -14,12 +14,10 @@ import { type PeopleSearch, type PeopleSearchResult, PEOPLE_COUNT_CAP, PEOPLE_PA
 import { parseCode } from '../../shared/qr-code';
 import type { Db } from '../db/connection';
 import { memorialMembers, qrCodes, users } from '../db/schema';
+import { beginningWith } from '../lib/like-patterns';
 
 /** At most this many words of a name are matched; more only slows the query and never narrows a real name. */
 const MAX_NAME_WORDS = 6;
-
-/** A LIKE pattern matching what begins with `text`, its own % and _ taken literally (PostgreSQL's escape is \). */
-export const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The typed words, lower-cased, of letters and digits only ("Kar hans" → kar, hans), so nothing
@@ -35,7 +33,7 @@ export function nameWords(text: string): string[] {
 }
 
 /** The username begins with `q`, in any case (users_username_prefix_idx). */
-const usernameBegins = (q: string) => sql`lower(${users.username}) like ${prefixPattern(q.toLowerCase())}`;
+const usernameBegins = (q: string) => sql`lower(${users.username}) like ${beginningWith(q.toLowerCase())}`;
 
 /**
  * How a query finds its matches: `indexes` for the page in the alphabet and the count (every match
@@ -71,7 +69,7 @@ function textMatches(q: string, reading: Reading): SQL[] {
   // is also tried as the beginning of a username. "id = (the claimant)", not "id in (…)": a value
   // found first, which the primary key looks up (an "in" read every account).
   if (code) return [sql`${users.id} = (select ${qrCodes.claimedBy} from ${qrCodes} where ${qrCodes.code} = ${code})`, username];
-  if (q.includes('@')) return [sql`${users.email} like ${prefixPattern(q.toLowerCase())}`];
+  if (q.includes('@')) return [sql`${users.email} like ${beginningWith(q.toLowerCase())}`];
   const words = nameWords(q);
   if (words.length === 0) return [username];
   // A username has no spaces: with one, only names are searched.

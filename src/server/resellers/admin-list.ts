@@ -9,12 +9,10 @@ import { type ResellerSummary, type ResellersList, RESELLERS_PAGE_SIZE, type res
 import type { z } from 'zod';
 import type { Db } from '../db/connection';
 import { resellers } from '../db/schema';
+import { containing } from '../lib/like-patterns';
 import { type ResellerRow, presentFacts } from './self';
 
 type Query = z.output<typeof resellersQuery>;
-
-/** A LIKE pattern matching what contains `text`, its own % and _ taken literally (PostgreSQL's escape is \). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function textCondition(q: string | undefined): SQL | undefined {
   const text = q?.trim() ?? '';

@@ -13,6 +13,7 @@ import { CODE_ALPHABET, formatCode, normalizeCode } from '../../shared/qr-code';
 import type { Db, Tx } from '../db/connection';
 import { codeHandovers, qrCodes, qrPackages } from '../db/schema';
 import { csvStream } from '../lib/csv';
+import { containing } from '../lib/like-patterns';
 
 const ON_THE_WAY: QrStatus[] = ['created', 'produced', 'in_stock'];
 
@@ -48,8 +49,7 @@ function stateCondition(state: ResellerCodeState): SQL {
  * or part of a family's name or e-mail.
  */
 function searchCondition(q: string): SQL {
-  const like_ = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const byFamily = or(ilike(codeHandovers.familyName, like_), ilike(codeHandovers.email, like_))!;
+  const byFamily = or(ilike(codeHandovers.familyName, containing(q)), ilike(codeHandovers.email, containing(q)))!;
   const typed = q.toUpperCase().replace(/[\s-]/g, '');
   const full = normalizeCode(q);
   if (full) return or(eq(qrCodes.code, full), byFamily)!;
