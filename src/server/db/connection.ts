@@ -98,21 +98,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   // Loaded only when used: on PostgreSQL the server does without PGlite's 40 MB.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
+  // The extensions the migrations create (PostgreSQL's contrib has them; PGlite loads them here).
+  const extensions = { pg_trgm };
   let client: PGlite;
   const listeners = new Set<QueryListener>();
   if ('dataDir' in target) {
     const dir = path.join(target.dataDir, 'pgdata');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else if ('snapshot' in target) {
-    client = await PGlite.create({ loadDataDir: target.snapshot });
+    client = await PGlite.create({ loadDataDir: target.snapshot, extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   timePgliteQueries(client, listeners);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

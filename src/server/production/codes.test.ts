@@ -7,7 +7,7 @@
  * caller: production and admins succeed, a family, a reseller and support are refused, a visitor
  * must log in.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCode, createReseller, createUser } from '../../../tests/support/factories';
 import { signedInUser } from '../../../tests/support/sign-in';
@@ -17,7 +17,8 @@ import type { Memorial } from '../../shared/memorials';
 import type { FloorResellers, PackageCodesPage, QrCodeView, QrPackageDetail, QrPackagesList } from '../../shared/production';
 import { formatCode, generateCode } from '../../shared/qr-code';
 import { QR_STATUSES } from '../../shared/qr-lifecycle';
-import { codeHandovers, packageProduction, qrCodeEvents, qrCodes, staffActions } from '../db/schema';
+import { codeHandovers, packageProduction, qrCodeEvents, qrCodes, qrPackages, staffActions } from '../db/schema';
+import { nameHolds } from './package-pages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -233,6 +234,35 @@ describe('GET /api/admin/qr-packages', () => {
 
     expect((await get('/api/admin/qr-packages', await person('admin'))).statusCode).toBe(200);
     await refusedEverywhere('GET', '/api/admin/qr-packages');
+  });
+
+  it('finds a package by any part of its name in any case, what was typed taken as itself, through the names\' trigram index', async () => {
+    const staff = await person('production');
+    const names = ['Søndergaard_50% uge 12', 'Søndergaard 50 uge 13', 'Skråstreg\\Pakke'];
+    const ids = new Map<string, string>();
+    for (const name of names) ids.set(name, (await newPackage(staff, { name, size: 1 })).id);
+    const found = async (q: string) =>
+      (await get(`/api/admin/qr-packages?q=${encodeURIComponent(q)}`, staff)).json<QrPackagesList>().packages.map((p) => p.name).sort();
+
+    expect(await found('ndergaard')).toEqual([names[0], names[1]].sort());
+    expect(await found('GAARD 50 UGE')).toEqual([names[1]]);
+    // _ and % are what they are, not LIKE's wildcards: "rd_50" is not "rd 50", "50%" is not "50 …".
+    expect(await found('rd_50')).toEqual([names[0]]);
+    expect(await found('50%')).toEqual([names[0]]);
+    expect(await found('g\\p')).toEqual([names[2]]);
+    // Shorter than a trigram, and a name's very end.
+    expect(await found('rå')).toEqual([names[2]]);
+    expect(await found('ge 12')).toEqual([names[0]]);
+    expect(await found('ndergaard 51')).toEqual([]);
+
+    // The search is answered from the index where the table is large enough to want it: the
+    // condition the list uses, with scans forbidden as on a tiny table, reads qr_packages_name_trigrams_idx.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const search = tx.select({ id: qrPackages.id }).from(qrPackages).where(nameHolds(qrPackages.name, 'gaard 50 uge'));
+      return (await tx.execute(sql`explain ${search}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+    });
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('qr_packages_name_trigrams_idx');
   });
 
   it('refuses a package of 10,001 codes', async () => {

@@ -26,7 +26,13 @@ export const qrPackages = pgTable(
     /** When the package last moved a step (produced, in stock, shipped): the list's "since". */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
   },
-  (t) => [index('qr_packages_reseller_idx').on(t.resellerId), check('qr_packages_size_positive', sql`${t.size} > 0`)],
+  (t) => [
+    index('qr_packages_reseller_idx').on(t.resellerId),
+    // The back office's package search (production/package-pages.ts) reads the names that hold
+    // what was typed from this trigram index (pg_trgm) instead of matching every package's name.
+    index('qr_packages_name_trigrams_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    check('qr_packages_size_positive', sql`${t.size} > 0`),
+  ],
 );
 
 export const qrCodes = pgTable(
