@@ -61,6 +61,7 @@ import { type LoadProcess, startLoadProcess } from './lib/load-process';
 import { percentileOf } from './lib/open-loop';
 import { cpuWindow, formatCpuWindow } from './lib/machine-cpu';
 import { allCpus, pinPostgres, pinProcess } from './lib/cpu-affinity';
+import { formatRunDelay, watchRunDelay } from './lib/run-delay';
 import { createFullMemorial, registerFamily, uploadPhotos } from './lib/memorial';
 import { type RunningServer, buildClient, createPostgresDatabase, median, runCli, serverLoop, startServer, verdict } from './lib/server';
 
@@ -118,6 +119,17 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const machine = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const formatSlices = (slices: number[]) => `  p99 of each 5 s in turn: ${slices.map((value) => value.toFixed(1)).join(', ')} ms\n`;
+
+/** The window's worst second by its p99, and when it came: a stall at a window's start is not one in its middle. */
+function worstSecond(latencies: Float64Array, rate: number): string {
+  let worst = { second: 0, p99: 0 };
+  for (let second = 0; second * rate < latencies.length; second += 1) {
+    const answered = Float64Array.from(latencies.subarray(second * rate, (second + 1) * rate).filter((value) => !Number.isNaN(value))).sort();
+    const p99 = percentileOf(answered, 99);
+    if (p99 > worst.p99) worst = { second, p99 };
+  }
+  return `  the worst second: the ${worst.second + 1}. (p99 ${ms(worst.p99)})\n`;
+}
 
 /** What the loops did in a window: A's longest lag and collection time, and the load's own longest lag. */
 const formatLoops = (before: { gcMs: number }, after: { lagMaxMs: number; gcMs: number }, loadLagMs: number) =>
@@ -327,6 +339,8 @@ async function main() {
     }
     const steady = (seconds: number) => load!.run({ url, headers: BROWSER_HEADERS, rate, seconds, connections: CONNECTIONS });
     Object.assign(ours, { 'the load': load.pid });
+    // Whose waits for a core are watched in each window: the server measured and the visitors.
+    const waiters = { A: a.pid, 'the load': load.pid };
     process.stdout.write(`\nThe load from here on: ${rate} requests/s at a steady pace (${RATE ? 'RATE' : `${Math.round(LOAD_SHARE * 100)} % of flat out`}), up to ${CONNECTIONS} connections; ${STEADY_WARMUP_SECONDS} s to settle first\n`);
     // The load generator's own code and connections settle before anything is measured.
     await steady(STEADY_WARMUP_SECONDS);
@@ -339,9 +353,10 @@ async function main() {
       await steady(WARMUP_SECONDS);
       window = cpuWindow(ours);
       let loopBefore = await serverLoop(a.baseUrl);
+      let waits = watchRunDelay(waiters);
       const { figures: quiet, slices: quietSlices, latencies: quietLatencies, ownLagMaxMs: quietLoadLag } = await steady(SECONDS);
-      process.stdout.write(formatLoad('no jobs', quiet) + formatSlices(quietSlices));
-      process.stdout.write(`  ${formatCpuWindow(window(), SECONDS, cores)}\n`);
+      process.stdout.write(formatLoad('no jobs', quiet) + formatSlices(quietSlices) + worstSecond(quietLatencies, rate));
+      process.stdout.write(`  ${formatCpuWindow(window(), SECONDS, cores)}\n  ${formatRunDelay(waits.stop())}\n`);
       process.stdout.write(formatLoops(loopBefore, await serverLoop(a.baseUrl), quietLoadLag));
 
       const createdBefore = (await fake.stats()).creates;
@@ -356,9 +371,11 @@ async function main() {
       await warmUp;
       window = cpuWindow(ours);
       loopBefore = await serverLoop(a.baseUrl);
+      waits = watchRunDelay(waiters);
       const tWindow = Date.now();
       const { figures: busy, slices: busySlices, latencies: busyLatencies, ownLagMaxMs: busyLoadLag } = await steady(SECONDS);
       const busyCpu = window();
+      const busyWaits = waits.stop();
       const busyLoops = formatLoops(loopBefore, await serverLoop(a.baseUrl), busyLoadLag);
       const windowMs = Date.now() - tWindow;
       const accepted = answers.filter((answer) => answer.status === 202 && answer.id);
@@ -368,8 +385,8 @@ async function main() {
       const endedInWindow = Number(
         (await client.query<{ n: string }>(`select count(*) as n from ai_generations where id = any($1) and status = any($2) and finished_at <= $3`, [ids, ENDED, new Date(tWindow + windowMs)])).rows[0]!.n,
       );
-      process.stdout.write(formatLoad(`with ${greetings.length} tries running`, busy) + formatSlices(busySlices));
-      process.stdout.write(`  ${formatCpuWindow(busyCpu, windowMs / 1000, cores)}\n${busyLoops}`);
+      process.stdout.write(formatLoad(`with ${greetings.length} tries running`, busy) + formatSlices(busySlices) + worstSecond(busyLatencies, rate));
+      process.stdout.write(`  ${formatCpuWindow(busyCpu, windowMs / 1000, cores)}\n  ${formatRunDelay(busyWaits)}\n${busyLoops}`);
       process.stdout.write(`  in the measured ${(windowMs / 1000).toFixed(1)} s: ${(await fake.stats()).creates - createdBefore} predictions created at the fake, ${endedInWindow} tries ended\n`);
 
       let tries: TryRow[] = [];
