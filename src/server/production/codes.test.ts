@@ -18,7 +18,7 @@ import type { FloorResellers, PackageCodesPage, QrCodeView, QrPackageDetail, QrP
 import { formatCode, generateCode } from '../../shared/qr-code';
 import { QR_STATUSES } from '../../shared/qr-lifecycle';
 import { codeHandovers, packageProduction, qrCodeEvents, qrCodes, qrPackages, staffActions } from '../db/schema';
-import { nameHolds } from './package-pages';
+import { packagesMatching } from './package-pages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -255,14 +255,21 @@ describe('GET /api/admin/qr-packages', () => {
     expect(await found('ge 12')).toEqual([names[0]]);
     expect(await found('ndergaard 51')).toEqual([]);
 
-    // The search is answered from the index where the table is large enough to want it: the
-    // condition the list uses, with scans forbidden as on a tiny table, reads qr_packages_name_trigrams_idx.
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const search = tx.select({ id: qrPackages.id }).from(qrPackages).where(nameHolds(qrPackages.name, 'gaard 50 uge'));
-      return (await tx.execute(sql`explain ${search}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
-    });
-    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('qr_packages_name_trigrams_idx');
+    // Answered from the indexes where the table is large enough to want them: the list's own
+    // condition, with scans forbidden as on a tiny table, reads the names' trigram index, and beside
+    // it the reseller index when a reseller's name matches too.
+    const plan = async (q: string) => {
+      const where = await packagesMatching(t.database.db, q);
+      const rows = await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return (await tx.execute(sql`explain ${tx.select({ id: qrPackages.id }).from(qrPackages).where(where)}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      });
+      return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+    };
+    expect(await plan('gaard 50 uge')).toContain('qr_packages_name_trigrams_idx');
+    const byReseller = await plan('liste sten');
+    expect(byReseller).toContain('qr_packages_name_trigrams_idx');
+    expect(byReseller).toContain('qr_packages_reseller_idx');
   });
 
   it('refuses a package of 10,001 codes', async () => {

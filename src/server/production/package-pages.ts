@@ -43,7 +43,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * form the package names' trigram index answers (schema/qr.ts): a name typed in full among 10,000
  * packages is found from the index, where matching every name cost 5 ms and grew with the packages.
  */
-export const nameHolds = (column: AnyColumn, text: string) => sql`lower(${column}) like lower(${containing(text)})`;
+const nameHolds = (column: AnyColumn, text: string) => sql`lower(${column}) like lower(${containing(text)})`;
 
 const zeroCounts = (): QrStateCounts => Object.fromEntries(QR_STATUSES.map((status) => [status, 0])) as QrStateCounts;
 
@@ -85,13 +85,20 @@ const presentSummary = (row: SummaryRow, counts: QrStateCounts): QrPackageSummar
   counts,
 });
 
+/**
+ * The packages whose name, or whose reseller's name, holds what was typed. The resellers are found
+ * first among the few there are and passed on as ids: matching each package's joined reseller name
+ * compared 10,000 names twice, and as a subquery they kept PostgreSQL from reading the names'
+ * trigram index beside the packages' reseller index (it read every package: 6.2 ms against 0.8).
+ */
+export async function packagesMatching(db: Db, q: string): Promise<SQL | undefined> {
+  const matching = (await db.select({ id: resellers.id }).from(resellers).where(nameHolds(resellers.companyName, q))).map((reseller) => reseller.id);
+  return or(nameHolds(qrPackages.name, q), matching.length > 0 ? inArray(qrPackages.resellerId, matching) : undefined);
+}
+
 export async function listPackages(db: Db, query: z.output<typeof qrPackagesQuery>): Promise<QrPackagesList> {
   const conditions: (SQL | undefined)[] = [];
-  // The resellers whose names match, found once among the few resellers: matching each package's
-  // joined reseller name instead compared 10,000 names twice (8.7 ms against 3.7 over 10,000 packages).
-  if (query.q) {
-    conditions.push(or(nameHolds(qrPackages.name, query.q), inArray(qrPackages.resellerId, db.select({ id: resellers.id }).from(resellers).where(nameHolds(resellers.companyName, query.q)))));
-  }
+  if (query.q) conditions.push(await packagesMatching(db, query.q));
   if (query.reseller === DIRECT_SALE) conditions.push(isNull(qrPackages.resellerId));
   else if (query.reseller) conditions.push(eq(qrPackages.resellerId, query.reseller));
   if (query.status) conditions.push(eq(qrPackages.status, query.status));
