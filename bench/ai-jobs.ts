@@ -30,8 +30,9 @@
  * machine is asked what a fast one is. Flat out, two cores shared by two servers, PostgreSQL, the
  * fake and the load itself leave no room at all, and any other work shows in every latency.
  *
- * LAYOUT=jobs gives the job processes a core of their own (JOBS_CPUS=1), LAYOUT=apart A's web
- * process and the load too (see LAYOUT below).
+ * By default (LAYOUT=apart) A's web process and the load have a core of their own and everything
+ * that production runs elsewhere the other; LAYOUT=jobs and LAYOUT=shared put more on A's core, to
+ * compare (see LAYOUT below).
  *
  * Then ROUNDS rounds, each: a 5 s warm-up and SECONDS measured with no jobs; then, after a 5 s warm-up in whose last
  * seconds every family presses "Lav hilsenen" (POST /api/memorials/{id}/ai/greetings), half at A and
@@ -82,9 +83,11 @@ const WARMUP_SECONDS = 5;
  * everything else as the kernel pleases. "apart": JOBS_CPUS=1, and on core 1 with the job processes
  * what a production layout puts on other machines: B (another instance), PostgreSQL, the fake
  * provider (the internet) and the bench's own bookkeeping; A's web process and the visitors' load
- * alone on core 0.
+ * alone on core 0. "apart" is the default: the budget is the web server's, and on one machine of
+ * two cores the others measure how PostgreSQL's backends and the provider, working for the jobs,
+ * share the visitors' core, which production's layout does not (README, bench:ai-jobs).
  */
-const LAYOUT = process.env.LAYOUT === 'apart' || process.env.LAYOUT === 'jobs' ? process.env.LAYOUT : 'shared';
+const LAYOUT = process.env.LAYOUT === 'shared' || process.env.LAYOUT === 'jobs' ? process.env.LAYOUT : 'apart';
 /**
  * The steady load's first minute, not measured: the load's own code and the server's settle (the
  * load generator alone uses half again as much CPU in its first 15 s; the first windows measured
@@ -128,7 +131,7 @@ function worstSecond(latencies: Float64Array, rate: number): string {
     const p99 = percentileOf(answered, 99);
     if (p99 > worst.p99) worst = { second, p99 };
   }
-  return `  the worst second: the ${worst.second + 1}. (p99 ${ms(worst.p99)})\n`;
+  return `  the worst second: second ${worst.second + 1} of ${Math.ceil(latencies.length / rate)} (p99 ${ms(worst.p99)})\n`;
 }
 
 /** What the loops did in a window: A's longest lag and collection time, and the load's own longest lag. */
