@@ -61,7 +61,7 @@ import { BROWSER_HEADERS, type LoadFigures, figures, formatLoad, runAutocannon }
 import { type LoadProcess, startLoadProcess } from './lib/load-process';
 import { percentileOf } from './lib/open-loop';
 import { cpuWindow, formatCpuWindow } from './lib/machine-cpu';
-import { allCpus, pinPostgres, pinProcess } from './lib/cpu-affinity';
+import { allCpus, pinKernelWork, pinPostgres, pinProcess } from './lib/cpu-affinity';
 import { formatRunDelay, watchRunDelay } from './lib/run-delay';
 import { createFullMemorial, registerFamily, uploadPhotos } from './lib/memorial';
 import { type RunningServer, buildClient, createPostgresDatabase, median, runCli, serverLoop, startServer, verdict } from './lib/server';
@@ -82,7 +82,8 @@ const WARMUP_SECONDS = 5;
  * product's JOBS_CPUS=1 alone, each server's web process on core 0 and its job process on core 1,
  * everything else as the kernel pleases. "apart": JOBS_CPUS=1, and on core 1 with the job processes
  * what a production layout puts on other machines: B (another instance), PostgreSQL, the fake
- * provider (the internet) and the bench's own bookkeeping; A's web process and the visitors' load
+ * provider (the internet), the kernel's unbound work (writing their files back) and the bench's own
+ * bookkeeping; A's web process and the visitors' load
  * alone on core 0. "apart" is the default: the budget is the web server's, and on one machine of
  * two cores the others measure how PostgreSQL's backends and the provider, working for the jobs,
  * share the visitors' core, which production's layout does not (README, bench:ai-jobs).
@@ -257,6 +258,7 @@ async function main() {
   let fake: Awaited<ReturnType<typeof startFakeAiProcess>> | undefined;
   let load: LoadProcess | undefined;
   let restorePostgres = () => {};
+  let restoreKernelWork = () => {};
   try {
     process.stdout.write(`${cpus().length} cores, ${machine()} at the start\n`);
     process.stdout.write('Bygger klienten (vite build) ...\n');
@@ -316,7 +318,9 @@ async function main() {
       pinProcess(fake.pid, '1');
       // autocannon runs here: flat out, it is the visitors' side.
       pinProcess(process.pid, '0');
-      process.stdout.write(`\nLayout "apart": A's web process and the load on core 0; A's job process, B and its job process, PostgreSQL, the fake and the bench on core 1\n`);
+      // The kernel's work for their files too: in production it is the database's and the bucket's machines'.
+      restoreKernelWork = pinKernelWork('1');
+      process.stdout.write(`\nLayout "apart": A's web process and the load on core 0; A's job process, B and its job process, PostgreSQL, the fake, the bench and the kernel's unbound work on core 1\n`);
     } else {
       process.stdout.write(
         LAYOUT === 'jobs'
@@ -494,6 +498,7 @@ async function main() {
     ]);
   } finally {
     restorePostgres();
+    restoreKernelWork();
     if (LAYOUT === 'apart') pinProcess(process.pid, allCpus());
     load?.stop();
     for (const server of servers) await server.stop();

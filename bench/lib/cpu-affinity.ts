@@ -5,9 +5,10 @@
  * PostgreSQL is the machine's own server, shared with everything else here, so what the bench moves
  * it must move back.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { pinToCpus } from '../../src/server/jobs-process';
-import { formatCpuList } from '../../src/server/lib/cpu-list';
+import { formatCpuList, parseCpuList } from '../../src/server/lib/cpu-list';
 import { allProcesses } from './machine-cpu';
 
 /** Binds every thread of `pid` to `cpuList` (e.g. "0" or "1-3"); threads it starts later follow. */
@@ -30,4 +31,29 @@ export function pinPostgres(cpuList: string): () => void {
   };
   pinAll(cpuList);
   return () => pinAll(allCpus());
+}
+
+/** The CPUs the kernel's unbound work may run on (its worker threads writing files back, ending I/O). */
+const UNBOUND_WORK_CPUS = '/sys/devices/virtual/workqueue/cpumask';
+
+/**
+ * Binds the kernel's unbound work to `cpuList` (as a hex mask of CPUs), and answers how to give
+ * it the whole machine back. In production the database's files and the bucket are other machines',
+ * whose kernels write them back; here a kernel thread writing back the jobs' and PostgreSQL's files
+ * took the web server's core for 80 ms in the middle of its answers (bench:ai-jobs, 1 December).
+ * Needs root; when it cannot, it says so and changes nothing.
+ */
+export function pinKernelWork(cpuList: string): () => void {
+  const chosen = parseCpuList(cpuList, cpus().length);
+  if (typeof chosen === 'string') throw new Error(`kernel work on ${cpuList}: ${chosen}`);
+  const mask = (list: number[]) => list.reduce((bits, cpu) => bits | (1n << BigInt(cpu)), 0n).toString(16);
+  let before: string;
+  try {
+    before = readFileSync(UNBOUND_WORK_CPUS, 'utf8').trim();
+    writeFileSync(UNBOUND_WORK_CPUS, mask(chosen));
+  } catch (error) {
+    process.stdout.write(`The kernel's unbound work stays on every CPU (${(error as Error).message})\n`);
+    return () => {};
+  }
+  return () => writeFileSync(UNBOUND_WORK_CPUS, before);
 }
