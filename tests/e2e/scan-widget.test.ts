@@ -20,7 +20,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Page, chromium } from 'playwright-core';
+import { type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { CONSENT_STORAGE_KEY } from '../../src/shared/consent';
 import type { Memorial } from '../../src/shared/memorials';
@@ -86,13 +86,36 @@ interface AppOptions {
   camera?: { video?: string; refused?: boolean };
 }
 
+const LAUNCH_TIMEOUT_MS = 30_000;
+
+/**
+ * Starts a browser with its own new profile. Under a loaded CI machine a Chromium started with
+ * `--app=` once never answered Playwright (seen once in many runs, never alone); the launch then
+ * held the test until its 120 s timeout said nothing of why. A launch gets 30 s (one takes about
+ * one here) and a second, fresh try, and a second failure fails the test with both reasons.
+ */
+async function launchApp(options: NonNullable<Parameters<typeof chromium.launchPersistentContext>[1]>): Promise<{ context: BrowserContext; profile: string }> {
+  const failures: string[] = [];
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const profile = await mkdtemp(path.join(tmpdir(), 'mindested-scan-profile-'));
+    try {
+      return { context: await chromium.launchPersistentContext(profile, { ...options, timeout: LAUNCH_TIMEOUT_MS }), profile };
+    } catch (error) {
+      const reason = (error as Error).message.split('\n')[0];
+      failures.push(`try ${attempt}: ${reason}`);
+      console.warn(`Chromium did not start (try ${attempt} of 2): ${reason}`);
+      await rm(profile, { recursive: true, force: true });
+    }
+  }
+  throw new Error(`Chromium did not start twice:\n${failures.join('\n')}`);
+}
+
 /**
  * A fresh Chromium (own profile) on `pathname`, with the cookie choice already made (so the banner
  * stays out of the way) and the camera streams recorded.
  */
 async function openApp(pathname: string, { userAgent, standalone, camera }: AppOptions): Promise<Page> {
-  const profile = await mkdtemp(path.join(tmpdir(), 'mindested-scan-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const { context, profile } = await launchApp({
     executablePath: CHROMIUM,
     args: [...CHROMIUM_ARGS, ...(camera ? FAKE_CAMERA_ARGS(camera.video, !camera.refused) : []), ...(standalone ? [`--app=${server.baseUrl}/`] : [])],
     baseURL: server.baseUrl,
