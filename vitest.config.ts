@@ -6,7 +6,7 @@ export default defineConfig({
   // Components are tested on the runtime that ships (docs/decisions/0010-preact.md).
   resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...PREACT_ALIASES] },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-errors.ts'],
     // A limit for a hang, not for a slow machine: in CI this suite runs beside the other database's
