@@ -1,43 +1,171 @@
 /**
  * How long a process's main thread was ready to run but not running (the kernel's schedstat
- * run_delay, /proc/<pid>/schedstat): an event loop late by tens of milliseconds was either busy
- * (its own work, a collection) or waiting for a core, and this tells which. Sampled every tenth of
- * a second, so the worst moment of a window shows, not only its sum. Linux only; a process that
- * has gone counts nothing more.
+ * run_delay, /proc/<pid>/task/<tid>/schedstat): an event loop late by tens of milliseconds was
+ * either busy (its own work, a collection) or waiting for a core, and this tells which. Sampled
+ * every tenth of a second, so the worst moment of a window shows, not only its sum; and for that
+ * tenth, who held the core instead: every thread of the watched processes (V8's helpers and
+ * libuv's pool share a pinned process's core with its main thread), the kernel's own threads that
+ * last ran there, and the core's interrupts and time taken by the host (/proc/stat's irq, softirq
+ * and steal). Linux only; a process that has gone counts nothing more.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 const SAMPLE_MS = 100;
+/** /proc/stat counts in the kernel's USER_HZ ticks: 100 a second on Linux for x86. */
+const TICK_MS = 10;
+/** The kernel's threads are children of kthreadd (pid 2); new ones (workers) are looked for this often. */
+const KERNEL_RESCAN_MS = 1000;
 
-/** The main thread's run_delay so far, in ms, or null once the process has gone. */
-function runDelayMs(pid: number): number | null {
+/** A thread's schedstat: time it has run and time it has waited for a core, in ms, or null once gone. */
+function schedstat(path: string): { ranMs: number; waitedMs: number } | null {
   try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+    const [ran, waited] = readFileSync(path, 'utf8').split(' ');
+    return { ranMs: Number(ran) / 1e6, waitedMs: Number(waited) / 1e6 };
   } catch {
     return null;
   }
 }
 
-export interface RunDelay {
-  /** Waited for a core in the whole window, ms. */
-  totalMs: number;
-  /** The most it waited within one tenth of a second, ms. */
-  worstMs: number;
+function read(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
 }
 
-/** Starts watching `pids` by name; stop() answers what each waited since. */
-export function watchRunDelay(pids: Record<string, number>): { stop(): Record<string, RunDelay> } {
-  const first = new Map<string, number>();
-  const last = new Map<string, number>();
-  const worst = new Map<string, number>();
+const list = (path: string) => {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
+};
+
+/** A /proc/<pid>/stat line's fields after the name (which may hold spaces), numbered as proc(5) numbers them from 3. */
+function statFields(line: string): { comm: string; field: (n: number) => number } {
+  const open = line.indexOf('(');
+  const close = line.lastIndexOf(')');
+  const rest = line.slice(close + 2).split(' ');
+  return { comm: line.slice(open + 1, close), field: (n) => Number(rest[n - 3]) };
+}
+
+/** The kernel's threads now (pid → name). */
+function kernelThreads(): Map<number, string> {
+  const threads = new Map<number, string>();
+  for (const entry of list('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const line = read(`/proc/${entry}/stat`);
+    if (!line) continue;
+    const { comm, field } = statFields(line);
+    if (field(4) === 2) threads.set(Number(entry), comm);
+  }
+  return threads;
+}
+
+/** One core's line of /proc/stat, in ms: the columns that say who had it besides processes' threads. */
+function coreTimes(core: number): { busyMs: number; irqMs: number; softirqMs: number; stealMs: number } | null {
+  const line = read('/proc/stat')
+    ?.split('\n')
+    .find((l) => l.startsWith(`cpu${core} `));
+  if (!line) return null;
+  const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).slice(1).map((n) => Number(n) * TICK_MS);
+  return { busyMs: user! + nice! + system! + irq! + softirq! + steal!, irqMs: irq!, softirqMs: softirq!, stealMs: steal! };
+}
+
+export interface WorstTenth {
+  /** When it began, ms into the window. */
+  atMs: number;
+  /** How long it was: a tenth, unless the bench's own timer was late. */
+  lengthMs: number;
+  /** The main thread's wait for a core in it, ms. */
+  waitedMs: number;
+  /** Who ran on the core in that tenth, ms each, most first: "A main", "A V8 DefaultWorke", "kernel ksoftirqd/0", "irq", "softirq", "the host (steal)". */
+  ran: [string, number][];
+}
+
+export interface RunDelay {
+  /** The main thread waited for a core in the whole window, ms. */
+  totalMs: number;
+  /** Its worst tenth of a second. */
+  worst: WorstTenth;
+}
+
+/**
+ * Starts watching processes by name, each on the core the layout pins it to; stop() answers what
+ * each main thread waited since, and who had its core in its worst tenth.
+ */
+export function watchRunDelay(watched: Record<string, { pid: number; core: number }>): { stop(): Record<string, RunDelay> } {
+  const cores = [...new Set(Object.values(watched).map(({ core }) => core))];
+  const started = Date.now();
+  /** Per thread (a label's key): what schedstat said last time. */
+  const last = new Map<string, { ranMs: number; waitedMs: number }>();
+  const mainFirst = new Map<string, number>();
+  const mainLast = new Map<string, number>();
+  const worst = new Map<string, WorstTenth>();
+  let kernel = kernelThreads();
+  let kernelAt = Date.now();
+  const coreLast = new Map(cores.map((core) => [core, coreTimes(core)]));
+  let sampledAt = started;
+
   const sample = () => {
-    for (const [name, pid] of Object.entries(pids)) {
-      const now = runDelayMs(pid);
-      if (now === null) continue;
-      const before = last.get(name);
-      if (before === undefined) first.set(name, now);
-      else worst.set(name, Math.max(worst.get(name) ?? 0, now - before));
-      last.set(name, now);
+    const now0 = Date.now();
+    const atMs = sampledAt - started;
+    const lengthMs = now0 - sampledAt;
+    sampledAt = now0;
+    /** Who ran on each core in this tenth: label → ms. */
+    const ran = new Map(cores.map((core) => [core, new Map<string, number>()]));
+    const waitedNow = new Map<string, number>();
+    const add = (core: number, label: string, ms: number) => {
+      const on = ran.get(core);
+      if (on && ms > 0) on.set(label, (on.get(label) ?? 0) + ms);
+    };
+    for (const [name, { pid, core }] of Object.entries(watched)) {
+      for (const tid of list(`/proc/${pid}/task`)) {
+        const now = schedstat(`/proc/${pid}/task/${tid}/schedstat`);
+        if (!now) continue;
+        const key = `${pid}/${tid}`;
+        const before = last.get(key);
+        last.set(key, now);
+        const isMain = tid === String(pid);
+        if (isMain) {
+          if (!mainFirst.has(name)) mainFirst.set(name, now.waitedMs);
+          if (before) waitedNow.set(name, now.waitedMs - before.waitedMs);
+          mainLast.set(name, now.waitedMs);
+        }
+        if (!before) continue;
+        const label = isMain ? 'main' : (read(`/proc/${pid}/task/${tid}/comm`)?.trim() ?? 'a thread');
+        add(core, `${name} ${label}`, now.ranMs - before.ranMs);
+      }
+    }
+    if (Date.now() - kernelAt > KERNEL_RESCAN_MS) {
+      kernel = kernelThreads();
+      kernelAt = Date.now();
+    }
+    for (const [pid, comm] of kernel) {
+      const line = read(`/proc/${pid}/stat`);
+      const now = schedstat(`/proc/${pid}/schedstat`);
+      if (!line || !now) continue;
+      const key = `kernel/${pid}`;
+      const before = last.get(key);
+      last.set(key, now);
+      // Field 39: the CPU it last ran on; a kernel thread of that core's, or one unbound that ran there.
+      if (before) add(statFields(line).field(39), `kernel ${comm}`, now.ranMs - before.ranMs);
+    }
+    for (const core of cores) {
+      const now = coreTimes(core);
+      const before = coreLast.get(core);
+      if (before && now) {
+        add(core, 'irq', now.irqMs - before.irqMs);
+        add(core, 'softirq', now.softirqMs - before.softirqMs);
+        add(core, 'the host (steal)', now.stealMs - before.stealMs);
+        add(core, 'the core busy in all (/proc/stat, 10 ms ticks)', now.busyMs - before.busyMs);
+      }
+      coreLast.set(core, now);
+    }
+    for (const [name, waitedMs] of waitedNow) {
+      if (waitedMs <= (worst.get(name)?.waitedMs ?? -1)) continue;
+      worst.set(name, { atMs, lengthMs, waitedMs, ran: [...ran.get(watched[name]!.core)!].sort((a, b) => b[1] - a[1]) });
     }
   };
   sample();
@@ -46,12 +174,23 @@ export function watchRunDelay(pids: Record<string, number>): { stop(): Record<st
     stop() {
       clearInterval(timer);
       sample();
-      return Object.fromEntries([...first].map(([name, at]) => [name, { totalMs: last.get(name)! - at, worstMs: worst.get(name) ?? 0 }]));
+      return Object.fromEntries(
+        [...mainFirst].map(([name, at]) => [name, { totalMs: mainLast.get(name)! - at, worst: worst.get(name) ?? { atMs: 0, lengthMs: 0, waitedMs: 0, ran: [] } }]),
+      );
     },
   };
 }
 
 export const formatRunDelay = (delays: Record<string, RunDelay>) =>
-  `waited for a core (main thread): ${Object.entries(delays)
-    .map(([name, { totalMs, worstMs }]) => `${name} ${totalMs.toFixed(0)} ms, at most ${worstMs.toFixed(1)} ms in a tenth of a second`)
-    .join('; ')}`;
+  Object.entries(delays)
+    .map(
+      ([name, { totalMs, worst }]) =>
+        `${name}'s main thread waited for a core ${totalMs.toFixed(0)} ms, at most ${worst.waitedMs.toFixed(1)} ms in a tenth of a second (${worst.lengthMs} ms from ${(worst.atMs / 1000).toFixed(1)} s); ` +
+        `in that tenth the core ran: ${
+          worst.ran
+            .filter(([, ms]) => ms >= 0.5)
+            .map(([label, ms]) => `${label} ${ms.toFixed(1)}`)
+            .join(', ') || 'nothing counted'
+        } (ms)`,
+    )
+    .join('\n  ');
