@@ -30,9 +30,9 @@
  * machine is asked what a fast one is. Flat out, two cores shared by two servers, PostgreSQL, the
  * fake and the load itself leave no room at all, and any other work shows in every latency.
  *
- * By default (LAYOUT=apart) A's web process and the load have a core of their own and everything
- * that production runs elsewhere the other; LAYOUT=jobs and LAYOUT=shared put more on A's core, to
- * compare (see LAYOUT below).
+ * By default (LAYOUT=apart) A's web process has a core of its own and everything that production
+ * runs elsewhere the other, the visitors' load first among them; LAYOUT=jobs and LAYOUT=shared put
+ * more on A's core, to compare (see LAYOUT below).
  *
  * Then ROUNDS rounds, each: a 5 s warm-up and SECONDS measured with no jobs; then, after a 5 s warm-up in whose last
  * seconds every family presses "Lav hilsenen" (POST /api/memorials/{id}/ai/greetings), half at A and
@@ -61,7 +61,7 @@ import { BROWSER_HEADERS, type LoadFigures, figures, formatLoad, runAutocannon }
 import { type LoadProcess, startLoadProcess } from './lib/load-process';
 import { percentileOf } from './lib/open-loop';
 import { cpuWindow, formatCpuWindow } from './lib/machine-cpu';
-import { allCpus, pinKernelWork, pinPostgres, pinProcess } from './lib/cpu-affinity';
+import { allCpus, pinKernelWork, pinPostgres, pinProcess, runFirst } from './lib/cpu-affinity';
 import { formatRunDelay, watchRunDelay } from './lib/run-delay';
 import { createFullMemorial, registerFamily, uploadPhotos } from './lib/memorial';
 import { type RunningServer, buildClient, createPostgresDatabase, median, runCli, serverLoop, startServer, verdict } from './lib/server';
@@ -82,11 +82,15 @@ const WARMUP_SECONDS = 5;
  * product's JOBS_CPUS=1 alone, each server's web process on core 0 and its job process on core 1,
  * everything else as the kernel pleases. "apart": JOBS_CPUS=1, and on core 1 with the job processes
  * what a production layout puts on other machines: B (another instance), PostgreSQL, the fake
- * provider (the internet), the kernel's unbound work (writing their files back) and the bench's own
- * bookkeeping; A's web process and the visitors' load
- * alone on core 0. "apart" is the default: the budget is the web server's, and on one machine of
- * two cores the others measure how PostgreSQL's backends and the provider, working for the jobs,
- * share the visitors' core, which production's layout does not (README, bench:ai-jobs).
+ * provider (the internet), the kernel's unbound work (writing their files back and its movable
+ * threads), the bench's own bookkeeping and the visitors' load (their phones), the load at the
+ * highest priority (nice −20) so that the jobs beside it hardly delay a request or the reading of an answer;
+ * A's web process alone on core 0. "apart" is the default: the budget is the web server's, and on
+ * one machine of two cores the others measure how PostgreSQL's backends and the provider, working
+ * for the jobs, share the visitors' core, which production's layout does not (README,
+ * bench:ai-jobs). Until 1 December the load shared A's core: the two used 80–95 % of it at half
+ * A's capacity on a slower machine, and a window with no jobs then varied from 18 to 685 ms at its
+ * p99 (a core that busy queues at any hiccup), too much to tell a 10 % change.
  */
 const LAYOUT = process.env.LAYOUT === 'shared' || process.env.LAYOUT === 'jobs' ? process.env.LAYOUT : 'apart';
 /**
@@ -316,11 +320,13 @@ async function main() {
       // are B's job process and, until here, B's web process: B is the other machine.
       pinProcess(b.pid, '1');
       pinProcess(fake.pid, '1');
-      // autocannon runs here: flat out, it is the visitors' side.
-      pinProcess(process.pid, '0');
+      // The bench (and autocannon in it) and the load are the visitors' phones: other machines.
+      pinProcess(process.pid, '1');
       // The kernel's work for their files too: in production it is the database's and the bucket's machines'.
       restoreKernelWork = pinKernelWork('1');
-      process.stdout.write(`\nLayout "apart": A's web process and the load on core 0; A's job process, B and its job process, PostgreSQL, the fake, the bench and the kernel's unbound work on core 1\n`);
+      process.stdout.write(
+        `\nLayout "apart": A's web process alone on core 0; A's job process, B and its job process, PostgreSQL, the fake, the kernel's unbound work, the bench and the load (at nice −20, so that little there delays it) on core 1\n`,
+      );
     } else {
       process.stdout.write(
         LAYOUT === 'jobs'
@@ -341,13 +347,13 @@ async function main() {
     const rate = RATE ?? Math.max(100, Math.round((capacity.requestsPerSecond * LOAD_SHARE) / 100) * 100);
     load = startLoadProcess();
     if (LAYOUT === 'apart') {
-      pinProcess(load.pid, '0');
-      pinProcess(process.pid, '1');
+      pinProcess(load.pid, '1');
+      runFirst(load.pid);
     }
     const steady = (seconds: number) => load!.run({ url, headers: BROWSER_HEADERS, rate, seconds, connections: CONNECTIONS });
     Object.assign(ours, { 'the load': load.pid });
     // Whose waits for a core are watched in each window: the server measured and the visitors.
-    const waiters = { A: a.pid, 'the load': load.pid };
+    const waiters = { A: { pid: a.pid, core: 0 }, 'the load': { pid: load.pid, core: LAYOUT === 'apart' ? 1 : 0 } };
     process.stdout.write(`\nThe load from here on: ${rate} requests/s at a steady pace (${RATE ? 'RATE' : `${Math.round(LOAD_SHARE * 100)} % of flat out`}), up to ${CONNECTIONS} connections; ${STEADY_WARMUP_SECONDS} s to settle first\n`);
     // The load generator's own code and connections settle before anything is measured.
     await steady(STEADY_WARMUP_SECONDS);

@@ -5,8 +5,8 @@
  * PostgreSQL is the machine's own server, shared with everything else here, so what the bench moves
  * it must move back.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus, setPriority } from 'node:os';
 import { pinToCpus } from '../../src/server/jobs-process';
 import { formatCpuList, parseCpuList } from '../../src/server/lib/cpu-list';
 import { allProcesses } from './machine-cpu';
@@ -37,11 +37,37 @@ export function pinPostgres(cpuList: string): () => void {
 const UNBOUND_WORK_CPUS = '/sys/devices/virtual/workqueue/cpumask';
 
 /**
- * Binds the kernel's unbound work to `cpuList` (as a hex mask of CPUs), and answers how to give
- * it the whole machine back. In production the database's files and the bucket are other machines',
- * whose kernels write them back; here a kernel thread writing back the jobs' and PostgreSQL's files
- * took the web server's core for 80 ms in the middle of its answers (bench:ai-jobs, 1 December).
- * Needs root; when it cannot, it says so and changes nothing.
+ * The kernel's own threads that may run anywhere and may be moved (a memory monitor, kswapd,
+ * khugepaged, RCU's): children of kthreadd whose CPUs are all the machine's. The per-CPU ones
+ * (ksoftirqd/0, the CPU's workers) have one CPU and refuse, as do the workqueues' workers (moved by
+ * the cpumask above).
+ */
+function movableKernelThreads(): number[] {
+  const everyCpu = cpus().length;
+  const allowed = (pid: number) => {
+    try {
+      return /^Cpus_allowed_list:\s+(\S+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? null;
+    } catch {
+      return null; // ended meanwhile
+    }
+  };
+  return [...allProcesses()]
+    .filter(([pid, { parent }]) => {
+      const list = parent === 2 ? allowed(pid) : null;
+      const parsed = list ? parseCpuList(list, everyCpu) : null;
+      return Array.isArray(parsed) && parsed.length === everyCpu;
+    })
+    .map(([pid]) => pid);
+}
+
+/**
+ * Binds the kernel's unbound work to `cpuList`: the workqueues' (as a hex mask of CPUs) and its
+ * movable threads (taskset); answers how to give it the whole machine back. In production the
+ * database's files and the bucket are other machines', whose kernels write them back; here a kernel
+ * thread writing back the jobs' and PostgreSQL's files took the web server's core for 80 ms in the
+ * middle of its answers, and the kernel's memory monitor (kdamond) ran 11 ms of a tenth of a
+ * second on it (bench:ai-jobs, 1 December). Needs root; when it cannot, it says so and changes
+ * nothing.
  */
 export function pinKernelWork(cpuList: string): () => void {
   const chosen = parseCpuList(cpuList, cpus().length);
@@ -55,5 +81,29 @@ export function pinKernelWork(cpuList: string): () => void {
     process.stdout.write(`The kernel's unbound work stays on every CPU (${(error as Error).message})\n`);
     return () => {};
   }
-  return () => writeFileSync(UNBOUND_WORK_CPUS, before);
+  // A thread that refuses stays where it was, and is not given back.
+  const moved = movableKernelThreads().filter((pid) => pinToCpus(pid, cpuList) === null);
+  return () => {
+    writeFileSync(UNBOUND_WORK_CPUS, before);
+    for (const pid of moved) pinToCpus(pid, allCpus());
+  };
+}
+
+/**
+ * Gives `pid` the highest priority of the ordinary scheduler (nice −20, root), every thread of it
+ * and its session's autogroup: on a core shared with others it is chosen first whenever it is
+ * ready, so what they do there hardly delays it. For the visitors' load, which stands for phones on
+ * other machines: its requests go out when due and its answers are read when they come, whatever
+ * the jobs beside it do. The process must lead a session of its own (forked detached): with
+ * autogroups on (Debian's kernel), a thread's nice weighs only against its own session's, and each
+ * session, PostgreSQL's among them, shares a core equally with the others (a load at nice −20 in
+ * the bench's session still waited 3.6 s of a 20 s window). Not a real-time class: a real-time
+ * thread is never made to give way to one of its own process's, and the load (SCHED_FIFO, every
+ * thread on one core) spun for minutes at 100 %, its main thread waiting on a helper that could
+ * never run.
+ */
+export function runFirst(pid: number): void {
+  for (const tid of readdirSync(`/proc/${pid}/task`)) setPriority(Number(tid), -20);
+  // Absent when the kernel has no autogroups; then the threads' nice is all there is.
+  if (existsSync(`/proc/${pid}/autogroup`)) writeFileSync(`/proc/${pid}/autogroup`, '-20');
 }

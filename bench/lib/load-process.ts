@@ -19,6 +19,9 @@ export function startLoadProcess(): LoadProcess {
     execArgv: ['--import', 'tsx'],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // A session (and so an autogroup) of its own, whose priority cpu-affinity.ts's runFirst can raise
+    // alone; it ends when the bench does (load-process-main.ts).
+    detached: true,
   });
   return {
     pid: child.pid!,
