@@ -61,7 +61,7 @@ import { BROWSER_HEADERS, type LoadFigures, figures, formatLoad, runAutocannon }
 import { type LoadProcess, startLoadProcess } from './lib/load-process';
 import { percentileOf } from './lib/open-loop';
 import { cpuWindow, formatCpuWindow } from './lib/machine-cpu';
-import { allCpus, pinKernelWork, pinPostgres, pinProcess, runFirst } from './lib/cpu-affinity';
+import { moveOthersOff, pinKernelWork, pinProcess, runFirst } from './lib/cpu-affinity';
 import { formatRunDelay, watchRunDelay } from './lib/run-delay';
 import { createFullMemorial, registerFamily, uploadPhotos } from './lib/memorial';
 import { type RunningServer, buildClient, createPostgresDatabase, median, runCli, serverLoop, startServer, verdict } from './lib/server';
@@ -82,7 +82,7 @@ const WARMUP_SECONDS = 5;
  * product's JOBS_CPUS=1 alone, each server's web process on core 0 and its job process on core 1,
  * everything else as the kernel pleases. "apart": JOBS_CPUS=1, and on core 1 with the job processes
  * what a production layout puts on other machines: B (another instance), PostgreSQL, the fake
- * provider (the internet), the kernel's unbound work (writing their files back and its movable
+ * provider (the internet), the machine's other services, the kernel's unbound work (writing their files back and its movable
  * threads), the bench's own bookkeeping and the visitors' load (their phones), the load at the
  * highest priority (nice −20) so that the jobs beside it hardly delay a request or the reading of an answer;
  * A's web process alone on core 0. "apart" is the default: the budget is the web server's, and on
@@ -261,7 +261,7 @@ async function main() {
   const servers: RunningServer[] = [];
   let fake: Awaited<ReturnType<typeof startFakeAiProcess>> | undefined;
   let load: LoadProcess | undefined;
-  let restorePostgres = () => {};
+  let restoreOthers = () => {};
   let restoreKernelWork = () => {};
   try {
     process.stdout.write(`${cpus().length} cores, ${machine()} at the start\n`);
@@ -315,17 +315,14 @@ async function main() {
     const ours: Record<string, number> = { A: a.pid, B: b.pid, 'the fake': fake.pid };
     const cores = cpus().length;
     if (LAYOUT === 'apart') {
-      restorePostgres = pinPostgres('1');
-      // A's web process is on core 0 and its job process on core 1 by JOBS_CPUS=1 (jobs-process.ts), as
-      // are B's job process and, until here, B's web process: B is the other machine.
-      pinProcess(b.pid, '1');
-      pinProcess(fake.pid, '1');
-      // The bench (and autocannon in it) and the load are the visitors' phones: other machines.
-      pinProcess(process.pid, '1');
+      // A's web process is on core 0 and its job process on core 1 by JOBS_CPUS=1 (jobs-process.ts).
+      // Everything else to core 1: B (the other machine), PostgreSQL, the fake, the bench (and
+      // autocannon in it: the visitors' phones) and the machine's own services.
+      restoreOthers = moveOthersOff([a.pid], '1');
       // The kernel's work for their files too: in production it is the database's and the bucket's machines'.
       restoreKernelWork = pinKernelWork('1');
       process.stdout.write(
-        `\nLayout "apart": A's web process alone on core 0; A's job process, B and its job process, PostgreSQL, the fake, the kernel's unbound work, the bench and the load (at nice −20, so that little there delays it) on core 1\n`,
+        `\nLayout "apart": A's web process alone on core 0; A's job process, B and its job process, PostgreSQL, the fake, the machine's other services, the kernel's unbound work, the bench and the load (at nice −20, so that little there delays it) on core 1\n`,
       );
     } else {
       process.stdout.write(
@@ -503,9 +500,8 @@ async function main() {
       ],
     ]);
   } finally {
-    restorePostgres();
+    restoreOthers();
     restoreKernelWork();
-    if (LAYOUT === 'apart') pinProcess(process.pid, allCpus());
     load?.stop();
     for (const server of servers) await server.stop();
     await fake?.stop();

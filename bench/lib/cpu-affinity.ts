@@ -2,8 +2,8 @@
  * Which CPUs a benchmark's processes may run on (Linux, util-linux's taskset through the product's
  * own pinToCpus, every thread of a process): to measure a layout in which the web server has a
  * core that nothing else uses, as a worker machine and a database machine give it in production.
- * PostgreSQL is the machine's own server, shared with everything else here, so what the bench moves
- * it must move back.
+ * PostgreSQL and the machine's other services are shared with everything else here, so what the
+ * bench moves it must move back.
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, setPriority } from 'node:os';
@@ -20,17 +20,32 @@ export function pinProcess(pid: number, cpuList: string): void {
 /** The machine's CPUs as a list for taskset, e.g. "0-1". */
 export const allCpus = () => formatCpuList(cpus().map((_, cpu) => cpu));
 
-/** Every PostgreSQL process running (the postmaster, its workers and backends); new backends inherit the postmaster's CPUs. */
-const postgresPids = () => [...allProcesses()].filter(([, { comm }]) => comm === 'postgres').map(([pid]) => pid);
+/** A process's CPUs as Linux lists them ("0-1"), or null once it has gone. */
+function cpusOf(pid: number): string | null {
+  try {
+    return /^Cpus_allowed_list:\s+(\S+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
 
-/** Binds PostgreSQL to `cpuList`, and answers how to give it the whole machine back. */
-export function pinPostgres(cpuList: string): () => void {
-  const pinAll = (list: string) => {
-    // A backend that ended meanwhile cannot be bound, and need not be.
-    for (const pid of postgresPids()) pinToCpus(pid, list);
+/**
+ * Binds every process on the machine but `keep` (and the kernel's, see pinKernelWork) to
+ * `cpuList`, and answers how to give each its own CPUs back: PostgreSQL (whose new backends inherit
+ * the postmaster's CPUs), the other servers, the bench, and the machine's own services
+ * (RabbitMQ, Redis and the rest), so that what ran on a kept process's core is that process. A
+ * process that refuses, or ends meanwhile, is left as it is.
+ */
+export function moveOthersOff(keep: number[], cpuList: string): () => void {
+  const moved = new Map<number, string>();
+  for (const [pid, { parent }] of allProcesses()) {
+    if (keep.includes(pid) || pid === 2 || parent === 2) continue;
+    const before = cpusOf(pid);
+    if (before !== null && before !== cpuList && pinToCpus(pid, cpuList) === null) moved.set(pid, before);
+  }
+  return () => {
+    for (const [pid, before] of moved) pinToCpus(pid, before);
   };
-  pinAll(cpuList);
-  return () => pinAll(allCpus());
 }
 
 /** The CPUs the kernel's unbound work may run on (its worker threads writing files back, ending I/O). */
@@ -44,16 +59,9 @@ const UNBOUND_WORK_CPUS = '/sys/devices/virtual/workqueue/cpumask';
  */
 function movableKernelThreads(): number[] {
   const everyCpu = cpus().length;
-  const allowed = (pid: number) => {
-    try {
-      return /^Cpus_allowed_list:\s+(\S+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? null;
-    } catch {
-      return null; // ended meanwhile
-    }
-  };
   return [...allProcesses()]
     .filter(([pid, { parent }]) => {
-      const list = parent === 2 ? allowed(pid) : null;
+      const list = parent === 2 ? cpusOf(pid) : null;
       const parsed = list ? parseCpuList(list, everyCpu) : null;
       return Array.isArray(parsed) && parsed.length === everyCpu;
     })
