@@ -82,10 +82,10 @@ const WARMUP_SECONDS = 5;
  * product's JOBS_CPUS=1 alone, each server's web process on core 0 and its job process on core 1,
  * everything else as the kernel pleases. "apart": JOBS_CPUS=1, and on core 1 with the job processes
  * what a production layout puts on other machines: B (another instance), PostgreSQL, the fake
- * provider (the internet), the machine's other services, the kernel's unbound work (writing their files back and its movable
- * threads), the bench's own bookkeeping and the visitors' load (their phones), the load at the
- * highest priority (nice −20) so that the jobs beside it hardly delay a request or the reading of an answer;
- * A's web process alone on core 0. "apart" is the default: the budget is the web server's, and on
+ * provider (the internet), the machine's other services, the kernel's unbound work (writing their
+ * files back) and movable threads, the bench's own bookkeeping and the visitors' load (their
+ * phones), the load at the highest priority (nice −20) so that the jobs beside it hardly delay a
+ * request or the reading of an answer; A's web process alone on core 0. "apart" is the default: the budget is the web server's, and on
  * one machine of two cores the others measure how PostgreSQL's backends and the provider, working
  * for the jobs, share the visitors' core, which production's layout does not (README,
  * bench:ai-jobs). Until 1 December the load shared A's core: the two used 80–95 % of it at half
