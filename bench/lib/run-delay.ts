@@ -9,6 +9,7 @@
  * and steal). Linux only; a process that has gone counts nothing more.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { allProcesses } from './machine-cpu';
 
 const SAMPLE_MS = 100;
 /** /proc/stat counts in the kernel's USER_HZ ticks: 100 a second on Linux for x86. */
@@ -42,26 +43,11 @@ const list = (path: string) => {
   }
 };
 
-/** A /proc/<pid>/stat line's fields after the name (which may hold spaces), numbered as proc(5) numbers them from 3. */
-function statFields(line: string): { comm: string; field: (n: number) => number } {
-  const open = line.indexOf('(');
-  const close = line.lastIndexOf(')');
-  const rest = line.slice(close + 2).split(' ');
-  return { comm: line.slice(open + 1, close), field: (n) => Number(rest[n - 3]) };
-}
+/** The CPU a thread last ran on: field 39 of its /proc/<pid>/stat line, counted after the name (which may hold spaces). */
+const lastCpu = (line: string) => Number(line.slice(line.lastIndexOf(')') + 2).split(' ')[39 - 3]);
 
-/** The kernel's threads now (pid → name). */
-function kernelThreads(): Map<number, string> {
-  const threads = new Map<number, string>();
-  for (const entry of list('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const line = read(`/proc/${entry}/stat`);
-    if (!line) continue;
-    const { comm, field } = statFields(line);
-    if (field(4) === 2) threads.set(Number(entry), comm);
-  }
-  return threads;
-}
+/** The kernel's threads now (pid → name): children of kthreadd. */
+const kernelThreads = () => new Map([...allProcesses()].filter(([, { parent }]) => parent === 2).map(([pid, { comm }]) => [pid, comm]));
 
 /** One core's line of /proc/stat, in ms: the columns that say who had it besides processes' threads. */
 function coreTimes(core: number): { busyMs: number; irqMs: number; softirqMs: number; stealMs: number } | null {
@@ -103,6 +89,8 @@ export function watchRunDelay(watched: Record<string, { pid: number; core: numbe
   const mainFirst = new Map<string, number>();
   const mainLast = new Map<string, number>();
   const worst = new Map<string, WorstTenth>();
+  /** Each thread's name, read once. */
+  const names = new Map<string, string>();
   let kernel = kernelThreads();
   let kernelAt = Date.now();
   const coreLast = new Map(cores.map((core) => [core, coreTimes(core)]));
@@ -134,7 +122,8 @@ export function watchRunDelay(watched: Record<string, { pid: number; core: numbe
           mainLast.set(name, now.waitedMs);
         }
         if (!before) continue;
-        const label = isMain ? 'main' : (read(`/proc/${pid}/task/${tid}/comm`)?.trim() ?? 'a thread');
+        if (!names.has(key)) names.set(key, isMain ? 'main' : (read(`/proc/${pid}/task/${tid}/comm`)?.trim() ?? 'a thread'));
+        const label = names.get(key)!;
         add(core, `${name} ${label}`, now.ranMs - before.ranMs);
       }
     }
@@ -149,8 +138,8 @@ export function watchRunDelay(watched: Record<string, { pid: number; core: numbe
       const key = `kernel/${pid}`;
       const before = last.get(key);
       last.set(key, now);
-      // Field 39: the CPU it last ran on; a kernel thread of that core's, or one unbound that ran there.
-      if (before) add(statFields(line).field(39), `kernel ${comm}`, now.ranMs - before.ranMs);
+      // A kernel thread of that core's, or one unbound that ran there.
+      if (before) add(lastCpu(line), `kernel ${comm}`, now.ranMs - before.ranMs);
     }
     for (const core of cores) {
       const now = coreTimes(core);
