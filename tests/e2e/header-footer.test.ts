@@ -14,8 +14,7 @@ import { consentGiven, fillLogin, visible, waitForPath } from '../support/e2e-ui
 
 // The footer shows the address the server is configured with (src/client/lib/site-config.ts).
 const CONTACT = 'hilsen@mindested-test.dk';
-process.env.CONTACT_EMAIL = CONTACT;
-const e2e = setupE2e({ qrCodes: 6 });
+const e2e = setupE2e({ qrCodes: 6, env: { CONTACT_EMAIL: CONTACT } });
 
 let quiet: Account; // no notifications, not a reseller
 let five: Account;

@@ -13,9 +13,8 @@ import { callApi } from '../support/e2e-api';
 import { setupE2e } from '../support/e2e-suite';
 import { visible } from '../support/e2e-ui';
 
-// The server inherits this: the demo is seeded on PostgreSQL too (always on the embedded database).
-process.env.SEED_DEMO = '1';
-const e2e = setupE2e({ qrCodes: 1 });
+// The demo is seeded on PostgreSQL too (always on the embedded database).
+const e2e = setupE2e({ qrCodes: 1, env: { SEED_DEMO: '1' } });
 
 const POUL = DEMO_MEMORIAL_SLUGS.enhanced;
 const KAREN = DEMO_MEMORIAL_SLUGS.classic;

@@ -1,6 +1,6 @@
 /**
- * One e2e test file's world: the real server (its own database and SMTP capture) and Chromium,
- * started once per file; a fresh browser context (no cookies, no storage) for every test.
+ * One e2e test file's world: the real server (its own database and SMTP capture), started once per
+ * file, and the worker's Chromium; a fresh browser context (no cookies, no storage) for every test.
  *
  * After each test it fails the test on an unexpected browser error (see browser.ts) and on any
  * error the server logged, and everything is stopped after the file.
@@ -20,6 +20,20 @@ export interface E2e {
   openAnotherBrowser(): Promise<BrowserPage>;
 }
 
+/**
+ * The Chromium of this worker, launched for its first file and kept for the next (the journeys run
+ * with isolate: false, so a worker keeps its modules): each test has a context of its own anyway,
+ * and a launch cost some 2 s of CPU across Chromium's processes, once for each of 50 files. A
+ * browser that crashed or was closed is launched again. Playwright kills it when the worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+async function sharedBrowser(): Promise<Browser> {
+  const running = await workerBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
 /** `options`: the server's (server-process.ts) and the pages' (browser.ts). */
 export function setupE2e(options: StartOptions & PageOptions = {}): E2e {
   const { serviceWorkers, ...serverOptions } = options;
@@ -29,7 +43,7 @@ export function setupE2e(options: StartOptions & PageOptions = {}): E2e {
   let extra: BrowserPage[] = [];
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startE2eServer(serverOptions), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startE2eServer(serverOptions), sharedBrowser()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
@@ -37,7 +51,6 @@ export function setupE2e(options: StartOptions & PageOptions = {}): E2e {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
 
