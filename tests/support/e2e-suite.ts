@@ -3,7 +3,7 @@
  * file, and the worker's Chromium; a fresh browser context (no cookies, no storage) for every test.
  *
  * After each test it fails the test on an unexpected browser error (see browser.ts) and on any
- * error the server logged, and everything is stopped after the file.
+ * error the server logged; the server is stopped after the file, the browser kept for the next.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
