@@ -198,14 +198,11 @@ describe('GET /api/admin/users', () => {
       from generate_series(1, ${SURELY_OVER_CAP + 500}::int) as n`);
     await t.database.db.execute(sql`analyze users`);
     const asked = (q: string) => ({ q, page: 1, role: undefined, status: undefined });
-    // Once (embedded, 1 December) the planner expected 3 here, not seen again in many runs: if it
-    // comes back, the message says what the statistics held.
-    const statistics = (await t.database.db.execute(sql`
-      select (select reltuples from pg_class where relname = 'users') as accounts,
-             array_length(most_common_elems::text::text[], 1) as common_beginnings,
-             ${word} = any(most_common_elems::text::text[]) as word_among_them
-      from pg_stats where tablename = 'users_name_prefixes_idx'`)) as unknown as { rows: unknown[] };
-    expect(await expectedMatches(t.database.db, asked(word)), JSON.stringify(statistics.rows)).toBeGreaterThan(SURELY_OVER_CAP);
+    // Asked again until the planner has the new statistics: on the embedded database, in the whole
+    // suite's order with no timings cached, it expected 3 accounts in about half the runs right
+    // after the ANALYZE, while pg_stats already held the word among the common beginnings (its
+    // share, 0.47, right), and the full number on a later try (2 December).
+    await expect.poll(() => expectedMatches(t.database.db, asked(word)), { timeout: 5000 }).toBeGreaterThan(SURELY_OVER_CAP);
     expect(await expectedMatches(t.database.db, asked(`${word} 00042`))).toBeLessThan(SURELY_OVER_CAP);
     const result = await search(staff, `q=${word}`);
     expect(result).toMatchObject({ total: PEOPLE_COUNT_CAP, totalIsCapped: true });
