@@ -62,6 +62,12 @@ export default defineConfig({
     // start the memorial page's app on the first tap (28 November). The same ten seconds as every
     // other wait for the page (UI_TIMEOUT_MS in tests/support/e2e-ui.ts).
     expect: { poll: { timeout: 10_000 } },
+    // In CI a journey that fails is tried once more, in a fresh context on the same server, and the
+    // summary (scripts/ci-summary.mjs) names every one that passed only then, with its first error:
+    // a stall of Chromium's or the machine's (once a test held for two minutes with its next try
+    // fine, 2 December) does not throw away a 20-minute run, and is not hidden either. Locally a
+    // failure is a failure at once.
+    retry: process.env.CI ? 1 : 0,
     // Two files at a time (E2E_WORKERS to change it): a journey spends much of its time waiting on
     // the browser, the server or a timer, and each file has a server and a database of its own, and
     // each worker a Chromium, so two share the machine without meeting.

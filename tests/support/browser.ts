@@ -77,19 +77,26 @@ export interface PageOptions {
   serviceWorkers?: boolean;
 }
 
+/** How long opening or closing a context may take: well under a second when all is well. */
+const CONTEXT_LIMIT_MS = 30_000;
+
 /** A fresh context (its own cookies and storage) with one page on `baseUrl`. */
 export async function openPage(browser: Browser, baseUrl: string, options: PageOptions = {}): Promise<BrowserPage> {
   // A desktop-sized window in Danish; each test's own context so axe can inject into it. A person's
   // browser says Chrome, not HeadlessChrome: the server takes headless browsers for robots
   // (stats/visits.ts), and the journeys are a person's.
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    locale: 'da-DK',
-    viewport: { width: 1280, height: 900 },
-    userAgent: personsAgent(browser),
-    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
-  });
-  return watchContext(context);
+  const context = await withinTime(
+    browser.newContext({
+      baseURL: baseUrl,
+      locale: 'da-DK',
+      viewport: { width: 1280, height: 900 },
+      userAgent: personsAgent(browser),
+      serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
+    }),
+    CONTEXT_LIMIT_MS,
+    'opening a fresh browser context',
+  );
+  return withinTime(watchContext(context), CONTEXT_LIMIT_MS, 'opening a page in a fresh browser context');
 }
 
 /**
@@ -129,9 +136,31 @@ export async function watchContext(context: BrowserContext, existing?: Page): Pr
       problems = [];
       return unexpected;
     },
-    close: () => context.close(),
+    close: () => withinTime(context.close(), CONTEXT_LIMIT_MS, 'closing the browser context of a test'),
   };
 }
+
+/**
+ * `promise`, or an error naming `what` once `ms` have passed. For the browser's steps that have no
+ * time limit of their own (page.evaluate, opening and closing a context): a renderer that stops
+ * answering would otherwise hold the test until vitest's two-minute limit, whose error its JSON
+ * report keeps without a message ("Error: STACK_TRACE_ERROR", 2 December's CI run).
+ */
+export async function withinTime<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long axe waits for animations to end, and how long its check may take (some 3 s when CI is busy). */
+const ANIMATIONS_LIMIT_MS = 5_000;
+const AXE_LIMIT_MS = 45_000;
 
 /** axe-core's script, read once per test file and evaluated in each page that is checked. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -160,15 +189,21 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   try {
     // A dialog still fading in has the colours of its first frames; axe judges what the page
     // settles on, so the animations that end are let end first (a spinner's never does).
-    await page.evaluate(async () => {
+    // A paused animation never finishes: after a few seconds axe looks anyway.
+    await page.evaluate(async (limit) => {
       const ending = document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
-      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-    });
+      const finished = Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+      await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, limit))]);
+    }, ANIMATIONS_LIMIT_MS);
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-    results = await page.evaluate(async (options) => {
-      const { violations } = await (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options);
-      return { violations };
-    }, AXE_OPTIONS);
+    results = await withinTime(
+      page.evaluate(async (options) => {
+        const { violations } = await (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options);
+        return { violations };
+      }, AXE_OPTIONS),
+      AXE_LIMIT_MS,
+      `axe's check of ${page.url()}`,
+    );
   } finally {
     await steady.evaluate((element) => (element as Element).remove());
   }
