@@ -25,10 +25,6 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // Only our own server: any other host is not found, so the page's call fails at once and
-  // watchContext reports it (a route that intercepted every request for this cost each request a
-  // round trip through the test).
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
 export function launchBrowser(): Promise<Browser> {
@@ -112,13 +108,14 @@ export async function watchContext(context: BrowserContext, existing?: Page): Pr
   context.setDefaultTimeout(10_000);
   const expected: RegExp[] = [...ALWAYS_EXPECTED];
   let problems: BrowserProblem[] = [];
-  // Only our own server: anything else the page tries to load is an unhandled outside call. The
-  // browser cannot resolve another host (CHROMIUM_ARGS), so such a call fails as not found, unless
-  // the test answered it with a route of its own (a call the page itself cancels is no problem).
-  context.on('requestfailed', (request) => {
-    if (request.failure()?.errorText !== 'net::ERR_NAME_NOT_RESOLVED') return;
-    problems.push({ kind: 'console', text: `request to another host blocked: ${request.url()}`, url: '' });
-  });
+  // Only our own server: anything else the page tries to load is an unhandled outside call.
+  await context.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname),
+    (route) => {
+      problems.push({ kind: 'console', text: `request to another host blocked: ${route.request().url()}`, url: '' });
+      return route.abort('blockedbyclient');
+    },
+  );
   const page = existing ?? (await context.newPage());
 
   page.on('console', (message) => {
