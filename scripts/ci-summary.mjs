@@ -26,8 +26,9 @@ const PARTS = [
 /** What a failure's message says, in one line. */
 function why(message) {
   const lines = message.split('\n');
-  // Vitest's own time limit (a test's or a hook's) keeps in its JSON report the stack of where the
-  // test or hook was declared, under a placeholder for a message: that place is what tells which.
+  // At vitest's own time limit (a test's or a hook's) its JSON report loses the message: it keeps
+  // the stack of where the test or hook was declared, headed "Error: STACK_TRACE_ERROR" (vitest's
+  // makeTimeoutError swaps replace's arguments). The declaring line tells which one timed out.
   if (lines[0] === 'Error: STACK_TRACE_ERROR') {
     const frame = lines.map((line) => /^\s+at .*?((?:tests|src)\/[^\s)]+)/.exec(line)?.[1]).find(Boolean);
     return `timed out at vitest's limit, in the test or hook declared at ${frame ?? 'a place the report does not name'}`;
